@@ -1,0 +1,63 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Herald: a keyboard-driven terminal feed reader.
+///
+/// Module boundaries carry the concurrency contract (see ../shared/DESIGN.md): only
+/// `HeraldTerminal` imports the ncurses C module, so every ncurses call stays on its
+/// `@MainActor` types.
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "Herald",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "herald", targets: ["herald"])
+    ],
+    targets: [
+        // System-library shims (module maps + static-inline helpers).
+        .systemLibrary(name: "CNCursesW", path: "Sources/CNCursesW"),
+        .systemLibrary(name: "CSQLite3", path: "Sources/CSQLite3"),
+        .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0"),
+
+        .target(name: "HeraldCore", swiftSettings: strict),
+        .target(name: "HeraldUI", dependencies: ["HeraldCore"], swiftSettings: strict),
+        .target(
+            name: "HeraldTerminal",
+            dependencies: ["HeraldUI", "CNCursesW"],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "herald",
+            dependencies: ["HeraldCore", "HeraldUI", "HeraldTerminal"],
+            swiftSettings: strict
+        ),
+
+        .testTarget(
+            name: "HeraldCoreTests",
+            dependencies: ["HeraldCore"],
+            exclude: ["Fixtures"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "HeraldUITests",
+            dependencies: ["HeraldUI", "HeraldCore"],
+            exclude: ["__Snapshots__"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "HeraldTerminalTests",
+            dependencies: ["HeraldTerminal", "HeraldUI", "CNCursesW"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "HeraldEndToEndTests",
+            dependencies: [],
+            swiftSettings: strict
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

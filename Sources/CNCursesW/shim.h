@@ -1,0 +1,163 @@
+#ifndef HERALD_CNCURSESW_SHIM_H
+#define HERALD_CNCURSESW_SHIM_H
+
+// Wide-character ncurses: NCURSES_WIDECHAR needs this before <ncurses.h>.
+#define _XOPEN_SOURCE_EXTENDED 1
+#include <ncursesw/curses.h>
+#include <locale.h>
+#include <langinfo.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+#include <signal.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <termios.h>
+#include <poll.h>
+
+// glibc declares these only under __USE_XOPEN; Swift's Glibc module does not see them.
+extern int wcwidth(wchar_t c);
+
+// Mutable C globals are rejected by Swift 6 strict concurrency: read them through functions.
+static inline WINDOW *cn_stdscr(void) { return stdscr; }
+static inline WINDOW *cn_curscr(void) { return curscr; }
+static inline int cn_lines(void) { return LINES; }
+static inline int cn_cols(void) { return COLS; }
+static inline int cn_colors(void) { return COLORS; }
+static inline int cn_color_pairs(void) { return COLOR_PAIRS; }
+static inline int cn_ok(void) { return OK; }
+static inline int cn_err(void) { return ERR; }
+static inline int cn_key_code_yes(void) { return KEY_CODE_YES; }
+
+// Attribute bits are macros built from NCURSES_BITS: expose them as values.
+static inline attr_t cn_a_normal(void) { return A_NORMAL; }
+static inline attr_t cn_a_bold(void) { return A_BOLD; }
+static inline attr_t cn_a_reverse(void) { return A_REVERSE; }
+static inline attr_t cn_a_underline(void) { return A_UNDERLINE; }
+static inline attr_t cn_a_dim(void) { return A_DIM; }
+
+/// The terminal's size from the tty (ioctl is variadic, so Swift cannot call it).
+static inline int cn_winsize(int fd, int *rows, int *cols) {
+    struct winsize ws;
+    if (ioctl(fd, TIOCGWINSZ, &ws) != 0 || ws.ws_row == 0 || ws.ws_col == 0) return -1;
+    *rows = ws.ws_row;
+    *cols = ws.ws_col;
+    return 0;
+}
+
+/// Builds a cchar_t from up to CCHARW_MAX wide characters (setcchar takes a const wchar_t*).
+static inline int cn_setcchar(cchar_t *out, const wchar_t *wch, attr_t attrs, short pair) {
+    return setcchar(out, wch, attrs, pair, NULL);
+}
+
+/// Reads a cell back: its characters (NUL-terminated, up to CCHARW_MAX), attributes and pair.
+static inline int cn_getcchar(const cchar_t *cell, wchar_t *wch, attr_t *attrs, short *pair) {
+    return getcchar(cell, wch, attrs, pair, NULL);
+}
+
+static inline int cn_ccharw_max(void) { return CCHARW_MAX; }
+
+
+// ---- Signals: a self-pipe, so signal handlers do nothing but write one byte. -------------
+// The terminal module's input thread polls the read end beside stdin; the main actor then
+// handles the signal (resize, restore and quit). Static storage is private to the one Swift
+// module that imports this header for real (HeraldTerminal).
+
+static int cn_signal_fds[2] = {-1, -1};
+static int cn_saved_termios_valid = -1;  // -1: nothing saved (a non-zero initialiser keeps it emitted)
+
+/// Storage for the tty modes to restore after a crash.
+static inline struct termios *cn_saved_termios(void) {
+    static struct termios saved;
+    return &saved;
+}
+
+static void cn_on_signal(int sig) {
+    int saved = errno;
+    unsigned char byte = (unsigned char)sig;
+    if (cn_signal_fds[1] >= 0) { ssize_t n = write(cn_signal_fds[1], &byte, 1); (void)n; }
+    errno = saved;
+}
+
+/// A fatal signal (a Swift trap is SIGILL or SIGTRAP): put the terminal back with
+/// async-signal-safe calls only, then die of the same signal.
+static void cn_on_crash(int sig) {
+    static const char reset[] = "\033[0m\033[?25h\033[?1049l\r\n";
+    ssize_t n = write(STDOUT_FILENO, reset, sizeof reset - 1); (void)n;
+    if (cn_saved_termios_valid == 1) tcsetattr(STDIN_FILENO, TCSANOW, cn_saved_termios());
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+/// Saves the tty modes as they are before ncurses changes them, for the crash handler.
+static inline void cn_save_tty_modes(void) {
+    if (tcgetattr(STDIN_FILENO, cn_saved_termios()) == 0) cn_saved_termios_valid = 1;
+}
+
+/// Installs the handlers; returns the read end of the signal pipe, or -1.
+static inline int cn_install_signal_handlers(void) {
+    if (cn_signal_fds[0] < 0) {
+        if (pipe(cn_signal_fds) != 0) return -1;
+        for (int i = 0; i < 2; i++) {
+            fcntl(cn_signal_fds[i], F_SETFD, FD_CLOEXEC);
+            fcntl(cn_signal_fds[i], F_SETFL, fcntl(cn_signal_fds[i], F_GETFL) | O_NONBLOCK);
+        }
+    }
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    action.sa_handler = cn_on_signal;
+    sigaction(SIGWINCH, &action, NULL);
+    sigaction(SIGTERM, &action, NULL);
+    sigaction(SIGHUP, &action, NULL);
+    sigaction(SIGINT, &action, NULL);
+    sigaction(SIGQUIT, &action, NULL);
+    signal(SIGPIPE, SIG_IGN);
+    struct sigaction crash;
+    memset(&crash, 0, sizeof crash);
+    sigemptyset(&crash.sa_mask);
+    crash.sa_handler = cn_on_crash;
+    crash.sa_flags = SA_RESETHAND;
+    int fatal[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE};
+    for (unsigned i = 0; i < sizeof fatal / sizeof fatal[0]; i++) sigaction(fatal[i], &crash, NULL);
+    return cn_signal_fds[0];
+}
+
+/// Puts every handler back to the default (after the terminal is restored).
+static inline void cn_reset_signal_handlers(void) {
+    int all[] = {SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP,
+                 SIGABRT, SIGFPE};
+    for (unsigned i = 0; i < sizeof all / sizeof all[0]; i++) signal(all[i], SIG_DFL);
+}
+
+/// Waits until stdin (fd) or the signal pipe is readable, up to timeout_ms.
+/// Returns a bit set: 1 stdin readable, 2 signal pending, 4 stdin hung up / closed.
+static inline int cn_wait_input(int fd, int signal_fd, int timeout_ms) {
+    struct pollfd fds[2];
+    fds[0].fd = fd; fds[0].events = POLLIN; fds[0].revents = 0;
+    fds[1].fd = signal_fd; fds[1].events = POLLIN; fds[1].revents = 0;
+    int n = poll(fds, signal_fd >= 0 ? 2 : 1, timeout_ms);
+    if (n <= 0) return 0;
+    int result = 0;
+    if (fds[0].revents & POLLIN) result |= 1;
+    if (fds[0].revents & (POLLHUP | POLLERR | POLLNVAL)) result |= 4;
+    if (signal_fd >= 0 && (fds[1].revents & POLLIN)) result |= 2;
+    return result;
+}
+
+/// Reads pending signal numbers from the pipe; returns how many were stored in out.
+static inline int cn_read_signals(int signal_fd, int *out, int max) {
+    unsigned char buf[64];
+    int count = 0;
+    ssize_t n;
+    while (count < max && (n = read(signal_fd, buf, sizeof buf < (size_t)(max - count) ? sizeof buf : (size_t)(max - count))) > 0) {
+        for (ssize_t i = 0; i < n; i++) out[count++] = buf[i];
+    }
+    return count;
+}
+
+#endif

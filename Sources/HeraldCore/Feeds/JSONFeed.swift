@@ -1,0 +1,121 @@
+public import Foundation
+
+/// A feed as parsed from a document, before it is stored.
+public struct ParsedFeed: Sendable, Hashable {
+    public var title: String
+    public var siteURL: String?
+    public var feedURL: String?
+    public var items: [ParsedItem]
+}
+
+/// One entry of a parsed feed.
+public struct ParsedItem: Sendable, Hashable {
+    /// Stable identity: the item's id, else its link, else a hash of title and date.
+    public var id: String
+    public var title: String
+    public var link: String?
+    public var author: String?
+    public var published: Date?
+    public var text: String
+}
+
+/// Why a feed document could not be read.
+public enum FeedParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    case notJSON(String)
+    case notAFeed(String)
+
+    public var description: String {
+        switch self {
+        case .notJSON(let why): "not valid JSON: \(why)"
+        case .notAFeed(let why): "not a JSON Feed: \(why)"
+        }
+    }
+}
+
+/// Decodes JSON Feed 1.0 and 1.1 (https://jsonfeed.org/version/1.1).
+public enum JSONFeedParser {
+    public static func parse(_ data: Data) throws(FeedParseError) -> ParsedFeed {
+        let document: Document
+        do {
+            document = try JSONDecoder().decode(Document.self, from: data)
+        } catch let error as DecodingError {
+            throw .notJSON(Self.describe(error))
+        } catch {
+            throw .notJSON("\(error)")
+        }
+        guard document.version?.hasPrefix("https://jsonfeed.org/version/") == true else {
+            throw .notAFeed("no jsonfeed.org version")
+        }
+        let feedAuthor = document.authors?.first?.name ?? document.author?.name
+        let items = (document.items ?? []).map { item in
+            let title = TextSanitizer.singleLine(item.title ?? "").trimmingCharacters(in: .whitespaces)
+            let published = item.date_published.flatMap(FeedDate.parseRFC3339)
+            let body = item.content_text ?? item.summary ?? ""
+            let link = item.url ?? item.external_url
+            return ParsedItem(
+                id: item.id.map(\.text) ?? link ?? StableID.hash(title: title, date: published),
+                title: title.isEmpty ? "(untitled)" : title,
+                link: link,
+                author: (item.authors?.first?.name ?? item.author?.name ?? feedAuthor)
+                    .map(TextSanitizer.singleLine),
+                published: published,
+                text: TextSanitizer.multiLine(body))
+        }
+        return ParsedFeed(
+            title: TextSanitizer.singleLine(document.title ?? "(untitled feed)"),
+            siteURL: document.home_page_url, feedURL: document.feed_url, items: items)
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        switch error {
+        case .dataCorrupted(let context), .keyNotFound(_, let context),
+            .typeMismatch(_, let context), .valueNotFound(_, let context):
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+
+    // The wire format; names follow the spec's keys.
+    private struct Document: Decodable {
+        var version: String?
+        var title: String?
+        var home_page_url: String?
+        var feed_url: String?
+        var author: Author?
+        var authors: [Author]?
+        var items: [Item]?
+    }
+
+    private struct Author: Decodable {
+        var name: String?
+    }
+
+    private struct Item: Decodable {
+        var id: FlexibleID?
+        var url: String?
+        var external_url: String?
+        var title: String?
+        var content_text: String?
+        var summary: String?
+        var date_published: String?
+        var author: Author?
+        var authors: [Author]?
+    }
+
+    /// JSON Feed says ids are strings, but feeds in the wild publish numbers too.
+    private struct FlexibleID: Decodable {
+        var text: String
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let string = try? container.decode(String.self) {
+                text = string
+            } else if let int = try? container.decode(Int64.self) {
+                text = String(int)
+            } else {
+                text = String(try container.decode(Double.self))
+            }
+        }
+    }
+}

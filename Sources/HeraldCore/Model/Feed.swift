@@ -1,0 +1,73 @@
+public import Foundation
+
+/// A subscribed feed as the reader shows it.
+public struct Feed: Sendable, Hashable, Identifiable {
+    /// The feed's URL (or file path): its identity.
+    public var id: String
+    public var title: String
+    public var siteURL: String?
+    /// Why the last attempt to read this feed failed, if it did.
+    public var lastError: String?
+
+    public init(id: String, title: String, siteURL: String? = nil, lastError: String? = nil) {
+        self.id = id
+        self.title = title
+        self.siteURL = siteURL
+        self.lastError = lastError
+    }
+}
+
+/// A feed with its article counts, one row of the feed list.
+public struct FeedSummary: Sendable, Hashable, Identifiable {
+    public var feed: Feed
+    public var total: Int
+    public var unread: Int
+    public var id: String { feed.id }
+
+    public init(feed: Feed, total: Int, unread: Int) {
+        self.feed = feed
+        self.total = total
+        self.unread = unread
+    }
+}
+
+/// One row of an article list: what is needed to draw it, without the body.
+public struct ArticleSummary: Sendable, Hashable, Identifiable {
+    public var id: String
+    public var feedID: String
+    public var title: String
+    public var author: String?
+    public var published: Date?
+    public var isRead: Bool
+    public var isStarred: Bool
+
+    public init(
+        id: String, feedID: String, title: String, author: String? = nil,
+        published: Date? = nil, isRead: Bool = false, isStarred: Bool = false
+    ) {
+        self.id = id
+        self.feedID = feedID
+        self.title = title
+        self.author = author
+        self.published = published
+        self.isRead = isRead
+        self.isStarred = isStarred
+    }
+}
+
+/// A whole article, as the article view shows it.
+public struct Article: Sendable, Hashable, Identifiable {
+    public var summary: ArticleSummary
+    public var feedTitle: String
+    public var link: String?
+    /// The body as plain text: paragraphs separated by blank lines.
+    public var text: String
+    public var id: String { summary.id }
+
+    public init(summary: ArticleSummary, feedTitle: String, link: String?, text: String) {
+        self.summary = summary
+        self.feedTitle = feedTitle
+        self.link = link
+        self.text = text
+    }
+}

@@ -1,0 +1,47 @@
+import CNCursesW
+import Glibc
+public import HeraldUI
+
+/// The interactive reader on the user's terminal: the main loop of the concurrency contract.
+///
+/// The input thread wakes this loop when stdin is readable or a signal arrives; keys are
+/// drained with ncurses on the main actor, handed to the app, and the app's change requests
+/// coalesce into one frame (diffed, only changed cells drawn). Every way out of here, a
+/// thrown error included, restores the terminal.
+public enum ReaderSession {
+    /// How the session ended: an exit status (0 after `q`, 128 + N after signal N).
+    @MainActor
+    public static func run(_ makeApp: @MainActor (Size) -> ReaderApp) async throws(TerminalError) -> Int32 {
+        let terminal = try Terminal.open()
+        defer { terminal.close() }
+        let pump = InputPump(inputFD: 0, signalFD: terminal.signalFD)
+        defer { pump.stop() }
+        let app = makeApp(terminal.size)
+        let renderer = FrameRenderer(surface: terminal)
+        app.onChange = { [unowned app, unowned renderer] in
+            renderer.setNeedsFrame { app.render() }
+        }
+        pump.start()
+        app.start()
+
+        for await event in pump.events {
+            switch event {
+            case .input:
+                let keys = terminal.readKeys()
+                pump.resume()
+                for key in keys where !app.isFinished { app.handle(key) }
+            case .signal(SIGWINCH):
+                terminal.resizeFromTTY()
+                app.size = terminal.size
+                renderer.invalidate()
+                app.handle(.resize)
+            case .signal(let number):
+                return 128 + number
+            case .hangup:
+                return 128 + SIGHUP
+            }
+            if app.isFinished { return 0 }
+        }
+        return 0
+    }
+}

@@ -1,0 +1,195 @@
+import CNCursesW
+import Glibc
+public import HeraldUI
+
+/// Why the terminal could not be opened.
+public struct TerminalError: Error, Sendable, CustomStringConvertible {
+    public var description: String
+}
+
+/// The ncurses screen. It lives on the main actor: every ncurses call in Herald is made here.
+///
+/// Opening it switches to the alternate screen with the modes a full-screen reader needs
+/// (cbreak, noecho, keypad, nodelay, ESC delay 25 ms, default colours, hidden cursor);
+/// `close()` undoes all of it and is safe to call more than once, from any exit path.
+@MainActor
+public final class Terminal: FrameSurface {
+    public private(set) var size: Size
+    /// The read end of the signal self-pipe (-1 for a terminal on pipes, in tests).
+    public let signalFD: Int32
+    private var screen: OpaquePointer?
+    private var window: UnsafeMutablePointer<WINDOW>?
+    private var colorPairs: [Int: Int16] = [:]
+    private var hasColors = false
+    private var defaultColors = false
+    private let maxPairs: Int
+
+    /// Opens the user's terminal on stdin/stdout.
+    public static func open() throws(TerminalError) -> Terminal {
+        guard isatty(0) == 1, isatty(1) == 1 else {
+            throw TerminalError(description: "herald needs a terminal (stdin and stdout must be a tty)")
+        }
+        cn_save_tty_modes()
+        return try Terminal(inputFD: 0, outputFD: 1, type: nil, size: nil)
+    }
+
+    /// Opens ncurses on any pair of file descriptors: the tty, or pipes in tests (`type` then
+    /// names the terminal, and `size` replaces the tty's size). Signal handlers are installed
+    /// only for the real terminal.
+    public init(
+        inputFD: Int32, outputFD: Int32, type: String?, size: Size?,
+        installSignalHandlers: Bool = true
+    ) throws(TerminalError) {
+        TerminalLocale.ensureUTF8()
+        let termType = type ?? (getenv("TERM").map { String(cString: $0) } ?? "xterm-256color")
+        guard let input = fdopen(inputFD, "r"), let output = fdopen(outputFD, "w") else {
+            throw TerminalError(description: "cannot open the terminal's streams")
+        }
+        guard let screen = newterm(termType, output, input) else {
+            throw TerminalError(description: "cannot open terminal type '\(termType)' (is TERM right?)")
+        }
+        set_term(screen)
+        self.screen = screen
+        if let size { resizeterm(Int32(size.height), Int32(size.width)) }
+        window = cn_stdscr()
+        cbreak()
+        noecho()
+        nonl()
+        intrflush(window, false)
+        keypad(window, true)
+        nodelay(window, true)
+        leaveok(window, true)
+        set_escdelay(25)
+        curs_set(0)
+        if has_colors() {
+            start_color()
+            hasColors = true
+            defaultColors = use_default_colors() == cn_ok()
+        }
+        maxPairs = Int(cn_color_pairs())
+        self.size = Size(width: Int(cn_cols()), height: Int(cn_lines()))
+        signalFD = installSignalHandlers ? cn_install_signal_handlers() : -1
+    }
+
+    /// Restores the terminal: leaves the alternate screen, shows the cursor, resets modes.
+    public func close() {
+        guard let screen else { return }
+        set_term(screen)
+        curs_set(1)
+        endwin()
+        delscreen(screen)
+        self.screen = nil
+        window = nil
+        if signalFD >= 0 { cn_reset_signal_handlers() }
+    }
+
+    public var isOpen: Bool { screen != nil }
+
+    // MARK: Drawing
+
+    public func present(_ changes: [CellChange], clear: Bool) {
+        guard let window else { return }
+        if clear { werase(window) }
+        var chars = [wchar_t](repeating: 0, count: Int(cn_ccharw_max()) + 1)
+        var cell = cchar_t()
+        var blank = cchar_t()
+        for change in changes {
+            let (scalars, pad) = TerminalGlyph.reduce(change.cell.grapheme, width: Int(change.cell.width))
+            for (i, scalar) in scalars.enumerated() { chars[i] = wchar_t(bitPattern: scalar) }
+            chars[scalars.count] = 0
+            let (attrs, pair) = attributes(change.cell.style)
+            cn_setcchar(&cell, chars, attrs, pair)
+            mvwadd_wch(window, Int32(change.y), Int32(change.x), &cell)
+            if pad {
+                cn_setcchar(&blank, [32, 0], attrs, pair)
+                mvwadd_wch(window, Int32(change.y), Int32(change.x + 1), &blank)
+            }
+        }
+        wnoutrefresh(window)
+        doupdate()
+    }
+
+    private func attributes(_ style: Style) -> (attr_t, Int16) {
+        var attrs = cn_a_normal()
+        if style.bold { attrs |= cn_a_bold() }
+        if style.reverse { attrs |= cn_a_reverse() }
+        if style.underline { attrs |= cn_a_underline() }
+        if style.dim { attrs |= cn_a_dim() }
+        return (attrs, pair(style.foreground, style.background))
+    }
+
+    /// Colour pairs are made on first use: one per foreground/background combination.
+    private func pair(_ foreground: TerminalColor, _ background: TerminalColor) -> Int16 {
+        guard hasColors, foreground != .default || background != .default else { return 0 }
+        let key = Int(foreground.rawValue) * 16 + Int(background.rawValue)
+        if let pair = colorPairs[key] { return pair }
+        let number = colorPairs.count + 1
+        guard number < maxPairs else { return 0 }
+        func curses(_ color: TerminalColor, fallback: Int16) -> Int16 {
+            color == .default ? (defaultColors ? -1 : fallback) : Int16(color.rawValue) - 1
+        }
+        init_pair(Int16(number), curses(foreground, fallback: 7), curses(background, fallback: 0))
+        colorPairs[key] = Int16(number)
+        return Int16(number)
+    }
+
+    // MARK: Input
+
+    /// Drains every key ncurses has (it reads the tty itself, in nodelay mode).
+    public func readKeys() -> [Key] {
+        guard let window else { return [] }
+        var keys: [Key] = []
+        var pending: [UInt32] = []
+        var wch: wint_t = 0
+        while true {
+            let result = wget_wch(window, &wch)
+            if result == cn_key_code_yes() {
+                keys += KeyDecoder.characters(pending)
+                pending.removeAll()
+                if let key = KeyDecoder.functionKey(Int32(wch)) { keys.append(key) }
+            } else if result == cn_ok() {
+                pending.append(UInt32(wch))
+            } else {
+                break
+            }
+        }
+        keys += KeyDecoder.characters(pending)
+        return keys
+    }
+
+    /// Reads the tty's size after SIGWINCH and resizes ncurses to it. True if it changed.
+    @discardableResult
+    public func resizeFromTTY() -> Bool {
+        var rows: Int32 = 0
+        var cols: Int32 = 0
+        guard cn_winsize(1, &rows, &cols) == 0 || cn_winsize(0, &rows, &cols) == 0 else { return false }
+        return resize(to: Size(width: Int(cols), height: Int(rows)))
+    }
+
+    /// Resizes ncurses' screens; the next frame is drawn whole.
+    @discardableResult
+    public func resize(to newSize: Size) -> Bool {
+        guard screen != nil else { return false }
+        resizeterm(Int32(newSize.height), Int32(newSize.width))
+        // resizeterm queues KEY_RESIZE for wget_wch; the caller already knows.
+        size = Size(width: Int(cn_cols()), height: Int(cn_lines()))
+        return true
+    }
+
+    /// Reads a cell back from what ncurses believes is on the physical screen (`curscr`):
+    /// its characters, and whether it is bold and reversed. For tests.
+    public func physicalCell(x: Int, y: Int) -> (text: String, bold: Bool, reverse: Bool) {
+        var cell = cchar_t()
+        mvwin_wch(cn_curscr(), Int32(y), Int32(x), &cell)
+        var chars = [wchar_t](repeating: 0, count: Int(cn_ccharw_max()) + 1)
+        var attrs: attr_t = 0
+        var pair: Int16 = 0
+        cn_getcchar(&cell, &chars, &attrs, &pair)
+        var text = String.UnicodeScalarView()
+        for c in chars {
+            guard c != 0, let scalar = Unicode.Scalar(UInt32(bitPattern: c)) else { break }
+            text.append(scalar)
+        }
+        return (String(text), attrs & cn_a_bold() != 0, attrs & cn_a_reverse() != 0)
+    }
+}

@@ -1,0 +1,72 @@
+public import HeraldCore
+
+/// One article, read in a scrolling view.
+@MainActor
+public final class ArticleViewModel {
+    public let summary: ArticleSummary
+    public private(set) var state: ViewState<Article> = .idle
+    /// The first line shown.
+    public var top = 0
+    private let repository: any ArticleRepository
+    /// Wrapping is done once per width, not once per frame.
+    private var wrapped: (width: Int, lines: [ArticleLine])?
+
+    public init(summary: ArticleSummary, repository: any ArticleRepository) {
+        self.summary = summary
+        self.repository = repository
+    }
+
+    public func load(in work: PendingWork) {
+        state = .loading
+        let id = summary.id
+        work.start { [repository] in
+            do {
+                self.state = .loaded(try await repository.article(id: id))
+                self.wrapped = nil
+            } catch {
+                self.state = .failed("\(error)")
+            }
+        }
+    }
+
+    /// The article laid out for a width: header fields, a blank line, the wrapped body.
+    public func lines(width: Int, theme: Theme) -> [ArticleLine] {
+        if let wrapped, wrapped.width == width { return wrapped.lines }
+        guard let article = state.value else { return [] }
+        var lines: [ArticleLine] = []
+        func field(_ label: String, _ value: String?, _ style: Style) {
+            guard let value, !value.isEmpty else { return }
+            let labelWidth = 8
+            let wrappedValue = TextLayout.wrap(
+                TextSanitizer.singleLine(value), width: max(width - labelWidth, 1))
+            for (i, line) in wrappedValue.enumerated() {
+                lines.append(
+                    ArticleLine(label: i == 0 ? label : "", text: line, style: style))
+            }
+        }
+        field("Feed:", article.feedTitle, theme.read)
+        field("Title:", article.summary.title, theme.title)
+        field("Author:", article.summary.author, theme.read)
+        field("Date:", theme.dayAndTime(article.summary.published), theme.read)
+        field("Link:", article.link, theme.link)
+        lines.append(ArticleLine(label: "", text: "", style: theme.read))
+        for line in TextLayout.wrap(article.text, width: width) {
+            lines.append(ArticleLine(label: nil, text: line, style: theme.read))
+        }
+        wrapped = (width, lines)
+        return lines
+    }
+
+    /// Scrolls by `delta` lines, never past the last screenful.
+    public func scroll(by delta: Int, lineCount: Int, visible: Int) {
+        top = max(0, min(top + delta, lineCount - visible))
+    }
+}
+
+/// One laid-out line of the article view: a field (label + value) or a body line.
+public struct ArticleLine: Sendable, Hashable {
+    /// nil for body text; a label (possibly empty, for a continuation) for header fields.
+    public var label: String?
+    public var text: String
+    public var style: Style
+}

@@ -1,0 +1,46 @@
+public import Foundation
+
+/// The styles and formats the views draw with.
+public struct Theme: Sendable {
+    public var header = Style(foreground: .white, background: .blue, bold: true)
+    public var status = Style(foreground: .black, background: .cyan)
+    public var hint = Style(dim: true)
+    public var marker = Style(foreground: .yellow, bold: true)
+    public var unread = Style(bold: true)
+    public var read = Style()
+    public var date = Style(foreground: .cyan)
+    public var counts = Style(foreground: .green)
+    public var error = Style(foreground: .red, bold: true)
+    public var label = Style(foreground: .yellow)
+    public var title = Style(bold: true)
+    public var link = Style(foreground: .blue, underline: true)
+
+    /// The zone dates are shown in (fixed in tests and snapshots).
+    public var timeZone: TimeZone
+
+    public init(timeZone: TimeZone = .current) {
+        self.timeZone = timeZone
+    }
+
+    /// `2026-11-03`
+    public func day(_ date: Date?) -> String {
+        guard let date else { return "          " }
+        let c = calendar.dateComponents([.year, .month, .day], from: date)
+        return "\(c.year!)-\(Self.two(c.month!))-\(Self.two(c.day!))"
+    }
+
+    /// `2026-11-03 09:15`
+    public func dayAndTime(_ date: Date?) -> String {
+        guard let date else { return "unknown" }
+        let c = calendar.dateComponents([.hour, .minute], from: date)
+        return day(date) + " \(Self.two(c.hour!)):\(Self.two(c.minute!))"
+    }
+
+    private var calendar: Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return calendar
+    }
+
+    private static func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+}

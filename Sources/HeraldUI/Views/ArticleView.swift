@@ -1,0 +1,41 @@
+import HeraldCore
+
+/// Draws an article: its fields, then the body wrapped to the width, scrolled.
+@MainActor
+public struct ArticleView {
+    public var model: ArticleViewModel
+    public var theme: Theme
+
+    public func draw(into canvas: inout Canvas) {
+        let width = canvas.size.width
+        let lines = model.lines(width: width, theme: theme)
+        let visible = max(canvas.size.height - ScreenFrame.chromeRows, 1)
+        let top = max(0, min(model.top, lines.count - visible))
+        let last = min(top + visible, lines.count)
+        let percent = lines.count <= visible ? 100 : last * 100 / lines.count
+        let (notice, noticeStyle) = model.state.notice(theme: theme)
+        let frame = ScreenFrame(
+            title: "Herald · " + (model.state.value?.feedTitle ?? "") + " · " + model.summary.title,
+            status: lines.isEmpty ? "" : "lines \(top + 1)-\(last) of \(lines.count) · \(percent)%",
+            notice: notice, noticeStyle: noticeStyle,
+            hint: "j/k:scroll  Space/PgDn:page  g/G:top/end  q:back",
+            theme: theme)
+        let rows = frame.draw(into: &canvas)
+
+        if case .failed(let why) = model.state {
+            ScreenFrame.message("Could not read the article: \(why)", style: theme.error, rows: rows, into: &canvas)
+            return
+        }
+        for (offset, y) in rows.enumerated() {
+            let index = top + offset
+            guard index < lines.count else { break }
+            let line = lines[index]
+            if let label = line.label {
+                canvas.write(label, x: 0, y: y, style: theme.label)
+                canvas.write(line.text, x: 8, y: y, style: line.style)
+            } else {
+                canvas.write(line.text, x: 0, y: y, style: line.style)
+            }
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import HeraldCore
+
+/// Draws the feed list: a marker on the selected row, unread/total counts, the title.
+@MainActor
+public struct FeedListView {
+    public var model: FeedListModel
+    public var theme: Theme
+
+    public func draw(into canvas: inout Canvas) {
+        let feeds = model.feeds
+        let unread = feeds.reduce(0) { $0 + $1.unread }
+        let total = feeds.reduce(0) { $0 + $1.total }
+        var (notice, noticeStyle) = model.state.notice(theme: theme)
+        if notice.isEmpty, let error = model.selected?.feed.lastError {
+            (notice, noticeStyle) = ("error: " + error, theme.error)
+        }
+        let frame = ScreenFrame(
+            title: "Herald · Feeds",
+            status: feeds.isEmpty
+                ? "no feeds"
+                : "\(model.cursor.selected + 1)/\(feeds.count) feeds · \(unread) unread of \(total)",
+            notice: notice, noticeStyle: noticeStyle,
+            hint: "Enter:open  j/k:move  g/G:first/last  PgUp/PgDn:page  q:quit",
+            theme: theme)
+        let rows = frame.draw(into: &canvas)
+
+        if case .failed(let why) = model.state {
+            ScreenFrame.message("Could not read feeds: \(why)", style: theme.error, rows: rows, into: &canvas)
+            return
+        }
+        if case .loaded = model.state, feeds.isEmpty {
+            ScreenFrame.message("No feeds yet.", style: theme.hint, rows: rows, into: &canvas)
+            return
+        }
+        var cursor = model.cursor
+        cursor.clamp(count: feeds.count, visible: rows.count)
+        let countWidth = feeds.map { DisplayWidth.of(Self.counts($0)) }.max() ?? 0
+        for (offset, y) in rows.enumerated() {
+            let index = cursor.top + offset
+            guard index < feeds.count else { break }
+            let feed = feeds[index]
+            if index == cursor.selected { canvas.write(">", x: 0, y: y, style: theme.marker) }
+            let counts = Self.counts(feed)
+            let pad = String(repeating: " ", count: countWidth - DisplayWidth.of(counts))
+            var x = 2
+            if feed.feed.lastError != nil {
+                x += canvas.write("!", x: x, y: y, style: theme.error)
+                x += canvas.write(String(pad.dropFirst()) + counts, x: x, y: y, style: theme.counts)
+            } else {
+                x += canvas.write(pad + counts, x: x, y: y, style: theme.counts)
+            }
+            canvas.write(
+                TextLayout.truncate(feed.feed.title, toWidth: canvas.size.width - x - 2),
+                x: x + 2, y: y, style: feed.unread > 0 ? theme.unread : theme.read)
+        }
+    }
+
+    static func counts(_ feed: FeedSummary) -> String { "(\(feed.unread)/\(feed.total))" }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import HeraldCore
+import HeraldTerminal
+import HeraldUI
+
+/// The `herald` command: the reader, and the commands that run without opening it.
+@main
+struct Herald {
+    @MainActor
+    static func main() async {
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        do {
+            let options = try GlobalOptions.parse(&arguments)
+            let command = arguments.first
+            switch command {
+            case nil:
+                exit(try await runReader(options))
+            case "snapshot":
+                try await SnapshotCommand.run(Array(arguments.dropFirst()), options: options)
+            case "help", "-h", "--help":
+                print(Usage.text)
+            case "version", "--version":
+                print("herald \(Usage.version)")
+            default:
+                throw UsageError("unknown command '\(command!)'")
+            }
+        } catch let error as UsageError {
+            FileHandle.standardError.write(Data("herald: \(error.message)\nTry 'herald --help'.\n".utf8))
+            exit(2)
+        } catch {
+            FileHandle.standardError.write(Data("herald: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+
+    @MainActor
+    static func runReader(_ options: GlobalOptions) async throws -> Int32 {
+        let repository = try await options.loadRepository()
+        return try await ReaderSession.run { size in
+            ReaderApp(repository: repository, size: size)
+        }
+    }
+}
