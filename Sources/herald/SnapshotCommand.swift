@@ -4,8 +4,6 @@ import HeraldUI
 
 /// `herald snapshot`: runs the reader headlessly with scripted keys and prints the screen.
 ///
-/// It uses the same app, views, frame diff and surface protocol as the terminal, with a
-/// headless surface in place of ncurses, and waits for every load to settle after each key.
 enum SnapshotCommand {
     @MainActor
     static func run(_ arguments: [String], options: GlobalOptions) async throws {
@@ -34,29 +32,8 @@ enum SnapshotCommand {
             index += 1
         }
         let repository = try await options.loadRepository()
-        let screen = await render(repository: repository, size: size, keys: keys, theme: Theme())
-        print(screen)
-    }
-
-    /// The screen after `keys`, as text with trailing spaces trimmed from each row.
-    @MainActor
-    static func render(
-        repository: any ArticleRepository, size: Size, keys: [Key], theme: Theme
-    ) async -> String {
-        let surface = HeadlessSurface(size: size)
-        let renderer = FrameRenderer(surface: surface)
-        let app = ReaderApp(repository: repository, size: size, theme: theme)
-        app.start()
-        await app.settle()
-        renderer.draw(app.render())
-        for key in keys where !app.isFinished {
-            app.handle(key)
-            await app.settle()
-            renderer.draw(app.render())
-        }
-        return surface.screen.text().split(separator: "\n", omittingEmptySubsequences: false)
-            .map { line in String(line.reversed().drop(while: { $0 == " " }).reversed()) }
-            .joined(separator: "\n")
+        let screen = await HeadlessSession.run(repository: repository, size: size, keys: keys)
+        print(screen.trimmedText())
     }
 
     static func parseSize(_ text: String) throws -> Size {

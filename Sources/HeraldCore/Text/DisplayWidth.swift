@@ -9,7 +9,7 @@ public enum DisplayWidth {
     public static func of(_ grapheme: Character) -> Int {
         let scalars = grapheme.unicodeScalars
         guard let first = scalars.first else { return 0 }
-        if first.value < 0x7F { return first.value < 0x20 ? 0 : 1 }
+        if first.value < 0x7F, scalars.count == 1 { return first.value < 0x20 ? 0 : 1 }
         if isZeroWidth(first) && scalars.count == 1 { return 0 }
         if isWide(first) { return 2 }
         if first.properties.isEmojiPresentation { return 2 }

@@ -1,0 +1,74 @@
+# Herald — build, run, test, install.
+#   make run      build (release) and open the reader (on the bundled demo feeds)
+#   make test     build with warnings as errors and run the whole suite
+#   make bench    print performance figures (first frame, bytes per keystroke)
+
+SWIFT        ?= swift
+PREFIX       ?= /usr/local
+DESTDIR      ?=
+STRICT       := -Xswiftc -warnings-as-errors
+RELEASE_BIN   = $(shell $(SWIFT) build -c release --show-bin-path)/herald
+
+# header or tool that proves a package is there  ->  the Debian package that provides it
+DEPS_BUILD := /usr/include/ncursesw/curses.h:libncurses-dev \
+              /usr/include/sqlite3.h:libsqlite3-dev \
+              /usr/include/libxml2/libxml/parser.h:libxml2-dev \
+              /usr/bin/pkg-config:pkg-config
+DEPS_TEST  := /usr/bin/tmux:tmux /usr/bin/python3:python3 /lib/terminfo/x/xterm-256color:ncurses-base
+
+.PHONY: all build run test install uninstall format bench deps deps-test clean
+
+all: build
+
+# Installs the missing Debian packages when we can (root or passwordless sudo), else says
+# exactly what to install.
+define ensure_packages
+	@missing=""; \
+	for pair in $(1); do \
+	  path=$${pair%%:*}; pkg=$${pair##*:}; \
+	  if [ ! -e "$$path" ] && ! command -v "$$(basename $$path)" >/dev/null 2>&1; then missing="$$missing $$pkg"; fi; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then sudo=""; \
+	  elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then sudo="sudo"; \
+	  else echo "herald needs these Debian packages:$$missing"; \
+	       echo "install them with:  sudo apt-get install$$missing"; exit 1; fi; \
+	  echo "installing:$$missing"; \
+	  $$sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+	  $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+endef
+
+deps:
+	$(call ensure_packages,$(DEPS_BUILD))
+
+deps-test: deps
+	$(call ensure_packages,$(DEPS_TEST))
+
+build: deps
+	$(SWIFT) build -c release $(STRICT)
+
+run: build
+	$(RELEASE_BIN) $(ARGS)
+
+test: deps-test
+	$(SWIFT) build --build-tests $(STRICT)
+	$(SWIFT) test --skip-build
+
+bench: build deps-test
+	python3 Scripts/measure_terminal.py --binary $(RELEASE_BIN)
+
+install: build
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/herald/demo
+	install -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/herald
+	install -m 644 Resources/demo/*.json $(DESTDIR)$(PREFIX)/share/herald/demo/
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/herald
+	rm -rf $(DESTDIR)$(PREFIX)/share/herald
+
+format:
+	$(SWIFT) format --in-place --recursive --configuration .swift-format Package.swift Sources Tests
+
+clean:
+	$(SWIFT) package clean

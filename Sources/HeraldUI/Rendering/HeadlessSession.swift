@@ -1,0 +1,39 @@
+public import HeraldCore
+
+/// Runs the reader with no terminal: scripted keys in, the final screen out.
+///
+/// The app, views, frame diff and surface protocol are the terminal's own; only the surface
+/// differs. After the start and after each key it waits until every load has settled, so the
+/// result does not depend on timing.
+public enum HeadlessSession {
+    @MainActor
+    public static func run(
+        repository: any ArticleRepository, size: Size, keys: [Key], theme: Theme = Theme()
+    ) async -> Canvas {
+        let surface = HeadlessSurface(size: size)
+        let renderer = FrameRenderer(surface: surface)
+        let app = ReaderApp(repository: repository, size: size, theme: theme)
+        app.start()
+        await app.settle()
+        renderer.draw(app.render())
+        for key in keys where !app.isFinished {
+            app.handle(key)
+            await app.settle()
+            renderer.draw(app.render())
+        }
+        return surface.screen
+    }
+}
+
+extension Canvas {
+    /// The screen as text with trailing spaces trimmed from each row.
+    public func trimmedText() -> String {
+        text().split(separator: "\n", omittingEmptySubsequences: false)
+            .map { line in
+                var line = Substring(line)
+                while line.last == " " { line = line.dropLast() }
+                return String(line)
+            }
+            .joined(separator: "\n")
+    }
+}

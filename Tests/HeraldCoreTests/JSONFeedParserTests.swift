@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+@testable import HeraldCore
+
+@Suite("JSON Feed")
+struct JSONFeedParserTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures")
+
+    func fixture(_ name: String) throws -> Data {
+        try Data(contentsOf: Self.fixtures.appendingPathComponent(name))
+    }
+
+    @Test("a feed's title, items, authors and dates are read")
+    func parsesFeed() throws {
+        let feed = try JSONFeedParser.parse(try fixture("minimal.json"))
+        #expect(feed.title == "Minimal")
+        #expect(feed.items.count == 5)
+        let first = feed.items[0]
+        #expect(first.id == "1")
+        #expect(first.author == "Ana")
+        #expect(first.link == "https://example.org/1")
+        #expect(first.published == Date(timeIntervalSince1970: 1_793_664_900))  // 2026-11-03 00:15 UTC
+        #expect(feed.items[1].published != nil)  // fractional seconds
+    }
+
+    @Test("item ids fall back from id to link to a stable hash")
+    func idFallbacks() throws {
+        let feed = try JSONFeedParser.parse(try fixture("minimal.json"))
+        #expect(feed.items[1].id == "2")
+        #expect(feed.items[2].id == "https://example.org/3")
+        #expect(feed.items[3].id.hasPrefix("hash:"))
+        let again = try JSONFeedParser.parse(try fixture("minimal.json"))
+        #expect(again.items[3].id == feed.items[3].id)
+    }
+
+    @Test("missing titles, authors and bodies get fallbacks")
+    func fallbacks() throws {
+        let feed = try JSONFeedParser.parse(try fixture("minimal.json"))
+        #expect(feed.items[1].author == "Feed Author")
+        #expect(feed.items[3].title == "(untitled)")
+        #expect(feed.items[3].text == "Only a summary.")
+    }
+
+    @Test("control sequences in titles and bodies are removed at parse time")
+    func hostileText() throws {
+        let item = try JSONFeedParser.parse(try fixture("minimal.json")).items[4]
+        #expect(item.title == "Evil]0;pwned title")
+        #expect(item.text == "line\nbreak[2J")
+    }
+
+    @Test("a truncated file is an error that says what is wrong")
+    func truncated() throws {
+        #expect(throws: FeedParseError.self) { try JSONFeedParser.parse(try fixture("truncated.json")) }
+    }
+
+    @Test("JSON that is not a JSON Feed is refused")
+    func notAFeed() throws {
+        #expect(throws: FeedParseError.notAFeed("no jsonfeed.org version")) {
+            try JSONFeedParser.parse(try fixture("not-a-feed.json"))
+        }
+    }
+
+    @Test("a directory with a broken file loads the good feeds and an error row for the bad one")
+    func directoryWithBrokenFile() async throws {
+        let repository = try await FeedDirectory.load(Self.fixtures)
+        let feeds = await repository.feedSummaries()
+        #expect(feeds.map(\.feed.title) == ["Minimal", "not-a-feed.json", "truncated.json"])
+        #expect(feeds[0].total == 5 && feeds[0].unread == 5)
+        #expect(feeds[1].feed.lastError?.contains("not a JSON Feed") == true)
+        #expect(feeds[2].feed.lastError?.contains("not valid JSON") == true)
+    }
+
+    @Test("articles come newest first and reading one lowers the unread count")
+    func repositoryOrderAndRead() async throws {
+        let repository = try await FeedDirectory.load(Self.fixtures)
+        let feedID = await repository.feedSummaries()[0].id
+        let articles = try await repository.articles(inFeed: feedID)
+        #expect(articles.prefix(2).map(\.title) == ["Numeric id", "First"])
+        try await repository.setRead(true, articleID: articles[0].id)
+        #expect(await repository.feedSummaries()[0].unread == 4)
+        #expect(try await repository.article(id: articles[0].id).summary.isRead)
+    }
+}

@@ -1,0 +1,223 @@
+import Foundation
+import Testing
+
+/// The real `herald` binary in a real (tmux) terminal: keys, exit statuses, signals, resize.
+///
+/// Needs `swift build` to have built `herald`, and tmux on PATH. Every test owns a private
+/// tmux server and kills it when it ends, failed or not.
+@Suite("herald in a tmux terminal", .serialized)
+struct ReaderEndToEndTests {
+    static let feedTitles = ["Field Journal", "한글 기술 일지", "Herald Notes", "Kabar Nusantara"]
+    static let feedListHint = "Enter:open  j/k:move  g/G:first/last  PgUp/PgDn:page  q:quit"
+    static let articleListHint = "Enter:open  N:toggle read  j/k:move  g/G:first/last  q:back"
+
+    // MARK: Tests
+
+    @Test("j, Enter and q walk from the feed list into an article and back out, and q quits")
+    func navigation() async throws {
+        let session = try TmuxSession()
+        defer { session.kill() }
+        var screen = try await startHerald(in: session)
+
+        // All four feeds, in order, with the marker on the first.
+        for (offset, title) in Self.feedTitles.enumerated() {
+            let row = screen[1 + offset]
+            #expect(row.contains(title), "row \(2 + offset) should show \(title):\n\(TmuxSession.framed(screen))")
+        }
+        #expect(screen[1].hasPrefix(">"), "the marker should start on the first feed:\n\(TmuxSession.framed(screen))")
+        #expect(!screen[2].hasPrefix(">"))
+        #expect(screen[screen.count - 2].contains("1/4 feeds"))
+
+        // j moves the marker to the second row.
+        try session.sendKeys("j")
+        screen = try await session.waitUntil("the marker is on the second feed") { screen in
+            screen.count > 2 && screen[2].hasPrefix(">")
+        }
+        #expect(!screen[1].hasPrefix(">"), "only one row has the marker:\n\(TmuxSession.framed(screen))")
+        #expect(screen[2].contains("한글 기술 일지"))
+        #expect(screen[screen.count - 2].contains("2/4 feeds"))
+
+        // Enter opens that feed's articles.
+        try session.sendKeys("Enter")
+        screen = try await session.waitUntil("the article list of 한글 기술 일지 is open") { screen in
+            screen.first?.contains("Herald · 한글 기술 일지") == true
+                && screen.contains { $0.contains("articles ·") }
+        }
+        #expect(screen[1].hasPrefix(">"), "the first article is selected:\n\(TmuxSession.framed(screen))")
+        #expect(screen.last?.hasPrefix("Enter:open  N:toggle read") == true)
+
+        // Enter opens the first article.
+        try session.sendKeys("Enter")
+        screen = try await session.waitUntil(contains: "Title:")
+        #expect(screen.contains { $0.hasPrefix("Feed:") && $0.contains("한글 기술 일지") })
+        #expect(screen.contains { $0.hasPrefix("Title:") && $0.contains("떡볶이") })
+
+        // q: back to the article list …
+        try session.sendKeys("q")
+        screen = try await session.waitUntil("the article list is back") { screen in
+            screen.first?.contains("Herald · 한글 기술 일지") == true
+                && !screen.contains { $0.hasPrefix("Title:") }
+                && screen.contains { $0.contains("articles ·") }
+        }
+        // … q: back to the feeds, marker still on the second feed …
+        try session.sendKeys("q")
+        screen = try await session.waitUntil("the feed list is back") { screen in
+            screen.first?.contains("Herald · Feeds") == true && screen.count > 2 && screen[2].hasPrefix(">")
+        }
+        #expect(screen[2].contains("한글 기술 일지"))
+        // … and q quits.
+        try session.sendKeys("q")
+        let status = try await session.waitForExitStatus()
+        #expect(status == 0)
+    }
+
+    @Test("q on the feed list exits with status 0 and leaves the alternate screen with the cursor shown")
+    func quitRestoresTerminal() async throws {
+        let session = try TmuxSession()
+        defer { session.kill() }
+        try await startHerald(in: session)
+        try session.sendKeys("q")
+        try await expectRestored(session, status: 0)
+    }
+
+    @Test("SIGTERM makes herald restore the terminal and exit with status 143")
+    func sigtermRestoresTerminal() async throws {
+        try await expectSignalRestores(SIGTERM, status: 143)
+    }
+
+    @Test("SIGHUP makes herald restore the terminal and exit with status 129")
+    func sighupRestoresTerminal() async throws {
+        try await expectSignalRestores(SIGHUP, status: 129)
+    }
+
+    @Test("Resizing the window to 60x20 redraws at the new size: hint on row 20, rows clipped to 60 columns")
+    func resizeRedraws() async throws {
+        let session = try TmuxSession()
+        defer { session.kill() }
+        try await startHerald(in: session)
+
+        // Open 한글 기술 일지: at 100 columns its second title fits in full.
+        try session.sendKeys("j")
+        try await session.waitUntil("the marker is on the second feed") { $0.count > 2 && $0[2].hasPrefix(">") }
+        try session.sendKeys("Enter")
+        var screen = try await session.waitUntil(contains: "1/13 articles")
+        let longTitle = "유니코드 정규화 NFC와 NFD"
+        let longEnd = "완전 정복"
+        #expect(screen.count == TmuxSession.height)
+        #expect(screen.last == Self.articleListHint)
+        #expect(
+            screen.contains { $0.contains(longTitle) && $0.contains(longEnd) },
+            "at 100 columns the long title is whole:\n\(TmuxSession.framed(screen))")
+
+        try session.resize(width: 60, height: 20)
+        screen = try await session.waitUntil("herald redraws at 60x20 (hint on row 20)") { screen in
+            screen.count == 20 && screen[19] == Self.articleListHint
+        }
+        #expect(try session.display("#{pane_width}x#{pane_height}") == "60x20")
+        #expect(screen[0].contains("Herald · 한글 기술 일지"))
+        #expect(screen[18].contains("1/13 articles"), "status on row 19:\n\(TmuxSession.framed(screen))")
+        for (index, row) in screen.enumerated() {
+            #expect(Self.displayWidth(row) <= 60, "row \(index + 1) is wider than 60 columns: \(row)")
+        }
+        // The long title is now cut by herald (with an ellipsis), not by the edge of the pane.
+        let titleRow = try #require(
+            screen.first { $0.contains(longTitle) }, "the long title is on screen:\n\(TmuxSession.framed(screen))")
+        #expect(!titleRow.contains(longEnd))
+        #expect(titleRow.hasSuffix("…"), "herald truncates the title to fit 60 columns: \(titleRow)")
+        #expect(Self.displayWidth(titleRow) <= 59)
+
+        // The feed list at the new size too.
+        try session.sendKeys("q")
+        screen = try await session.waitUntil("the feed list is back at 60x20") { screen in
+            screen.count == 20 && screen[19] == Self.feedListHint
+        }
+        #expect(screen[18].contains("2/4 feeds"))
+        #expect(screen[2].hasPrefix(">") && screen[2].contains("한글 기술 일지"))
+
+        try session.sendKeys("q")
+        #expect(try await session.waitForExitStatus() == 0)
+    }
+
+    @Test("Ctrl-C quits herald with the terminal restored")
+    func controlCQuits() async throws {
+        let session = try TmuxSession()
+        defer { session.kill() }
+        try await startHerald(in: session)
+        try session.sendKeys("C-c")
+        let status = try await session.waitForExitStatus()
+        // Ctrl-C is SIGINT from the tty (130) while herald keeps ISIG on; a reader in raw mode
+        // would see it as a key and quit with 0. Either way it must quit, not crash or hang.
+        #expect(status == 130 || status == 0, "Ctrl-C exit status \(status)")
+        #expect(try session.alternateScreenOn == false, "alternate screen left")
+        #expect(try session.cursorVisible, "cursor shown again")
+    }
+
+    // MARK: Helpers
+
+    /// Runs herald on the demo feeds in `session`'s shell and waits for its first full frame.
+    /// Checks that it took over the terminal: alternate screen on, cursor hidden.
+    @discardableResult
+    func startHerald(in session: TmuxSession) async throws -> [String] {
+        let binary = try HeraldUnderTest.binary()
+        try await session.waitUntil(contains: "e2e$")
+        try session.runCommand(HeraldUnderTest.commandLine(binary: binary))
+        let screen = try await session.waitUntil("herald shows the feed list") { screen in
+            screen.first?.contains("Herald · Feeds") == true
+                && screen.contains { $0.contains("1/4 feeds") }
+                && screen.contains { $0.contains("Kabar Nusantara") }
+        }
+        #expect(screen.count == TmuxSession.height)
+        #expect(try session.alternateScreenOn, "herald runs on the alternate screen")
+        #expect(try session.cursorVisible == false, "herald hides the cursor")
+        return screen
+    }
+
+    /// After herald is gone: the shell printed `EXIT=<status>`, the alternate screen is off and
+    /// the cursor is visible.
+    func expectRestored(_ session: TmuxSession, status expected: Int) async throws {
+        let status = try await session.waitForExitStatus()
+        #expect(status == expected)
+        #expect(try session.alternateScreenOn == false, "alternate screen left")
+        #expect(try session.cursorVisible, "cursor shown again")
+        let screen = try session.capture()
+        #expect(
+            !screen.contains { $0.contains("Herald · Feeds") },
+            "the reader's screen is gone:\n\(TmuxSession.framed(screen))")
+    }
+
+    /// Sends `signal` to the running herald and checks it restored the terminal and exited
+    /// with `status`.
+    func expectSignalRestores(_ signal: Int32, status: Int) async throws {
+        let session = try TmuxSession()
+        defer { session.kill() }
+        try await startHerald(in: session)
+        let shell = try session.panePID()
+        let pid = try #require(
+            HeraldUnderTest.childPID(of: shell), "herald runs as a child of the pane's shell (pid \(shell))")
+        #expect(Foundation.kill(pid, signal) == 0, "kill(\(pid), \(signal))")
+        try await expectRestored(session, status: status)
+    }
+
+    /// Terminal columns of `text`, roughly: East Asian wide and emoji count 2, marks and
+    /// joiners 0, the rest 1. Good enough for Hangul, CJK and the demo feeds' emoji.
+    static func displayWidth(_ text: String) -> Int {
+        text.reduce(0) { width, character in
+            width + character.unicodeScalars.map(scalarWidth).max()!
+        }
+    }
+
+    static func scalarWidth(_ scalar: Unicode.Scalar) -> Int {
+        let value = scalar.value
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: break
+        }
+        if (0xFE00...0xFE0F).contains(value) { return 0 }
+        let wide: [ClosedRange<UInt32>] = [
+            0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+            0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+            0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD,
+        ]
+        return wide.contains { $0.contains(value) } ? 2 : 1
+    }
+}

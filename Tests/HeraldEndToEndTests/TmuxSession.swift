@@ -1,0 +1,325 @@
+import Foundation
+import Testing
+
+/// Something went wrong driving tmux or waiting for the screen; the description carries the
+/// screen as it was, so a failing test shows what the terminal looked like.
+struct EndToEndError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// A private tmux server with one detached session of a fixed size, running a bare bash.
+///
+/// Each session gets its own server socket (`tmux -L herald-e2e-<pid>-<n>`) and ignores the
+/// user's tmux configuration, so tests never touch a tmux the developer is running. Call
+/// `kill()` when done (use `defer`); it is safe to call more than once.
+final class TmuxSession {
+    /// The size the session is created with.
+    static let width = 100
+    static let height = 30
+
+    /// How long `waitUntil` waits by default, and how often it looks.
+    static let defaultTimeout: Duration = .seconds(10)
+    static let pollInterval: Duration = .milliseconds(50)
+
+    let socket: String
+    let target = "e2e"
+    private var killed = false
+
+    /// Starts the server and the session: `bash --norc --noprofile` with TERM=xterm-256color,
+    /// a UTF-8 locale and the prompt `e2e$ `.
+    init() throws {
+        socket = "herald-e2e-\(getpid())-\(SessionCounter.shared.next())"
+        let shell =
+            "env TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 PS1='e2e$ ' bash --norc --noprofile"
+        try run([
+            "new-session", "-d", "-s", target,
+            "-x", String(Self.width), "-y", String(Self.height), shell,
+        ])
+        // Keep the pane around if the shell dies, so a test sees the screen instead of
+        // "no server running".
+        try run(["set-option", "-t", target, "remain-on-exit", "on"])
+    }
+
+    deinit { kill() }
+
+    /// Kills the private server (and with it the shell and anything it runs).
+    func kill() {
+        guard !killed else { return }
+        killed = true
+        _ = try? run(["kill-server"])
+    }
+
+    // MARK: Driving
+
+    /// Sends tmux key names (`j`, `Enter`, `C-c`, …), each one a separate key.
+    func sendKeys(_ keys: String...) throws {
+        try run(["send-keys", "-t", target] + keys)
+    }
+
+    /// Types `text` literally (no key-name lookup).
+    func type(_ text: String) throws {
+        try run(["send-keys", "-t", target, "-l", text])
+    }
+
+    /// Types a shell command line and presses Enter.
+    func runCommand(_ commandLine: String) throws {
+        try type(commandLine)
+        try sendKeys("Enter")
+    }
+
+    /// The visible screen, one string per row (tmux trims trailing blanks).
+    func capture() throws -> [String] {
+        let text = try run(["capture-pane", "-p", "-t", target])
+        var rows = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if text.hasSuffix("\n") { rows.removeLast() }
+        return rows
+    }
+
+    /// A tmux format evaluated for the pane, e.g. `#{alternate_on}`.
+    func display(_ format: String) throws -> String {
+        try run(["display-message", "-p", "-t", target, format])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    var alternateScreenOn: Bool { get throws { try display("#{alternate_on}") == "1" } }
+    var cursorVisible: Bool { get throws { try display("#{cursor_flag}") == "1" } }
+
+    /// The pid of the pane's shell.
+    func panePID() throws -> Int32 {
+        let text = try display("#{pane_pid}")
+        guard let pid = Int32(text) else { throw EndToEndError("pane_pid is '\(text)'") }
+        return pid
+    }
+
+    /// Resizes the window (and so the pane and its tty; the program gets SIGWINCH).
+    func resize(width: Int, height: Int) throws {
+        try run(["resize-window", "-t", target, "-x", String(width), "-y", String(height)])
+    }
+
+    // MARK: Waiting
+
+    /// Polls the screen every 50 ms until `condition` holds, and returns that screen.
+    /// Throws, with the last screen in the message, if it does not hold within `timeout`.
+    @discardableResult
+    func waitUntil(
+        _ what: String, timeout: Duration = TmuxSession.defaultTimeout,
+        _ condition: ([String]) throws -> Bool
+    ) async throws -> [String] {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        var screen = try capture()
+        while true {
+            if try condition(screen) { return screen }
+            if clock.now >= deadline { break }
+            try await Task.sleep(for: Self.pollInterval)
+            screen = try capture()
+        }
+        throw EndToEndError(
+            "timed out after \(timeout) waiting until \(what); the screen was:\n"
+                + Self.framed(screen))
+    }
+
+    /// Waits until the screen contains `text` somewhere.
+    @discardableResult
+    func waitUntil(contains text: String, timeout: Duration = TmuxSession.defaultTimeout)
+        async throws -> [String]
+    {
+        try await waitUntil("the screen shows \"\(text)\"", timeout: timeout) { screen in
+            screen.contains { $0.contains(text) }
+        }
+    }
+
+    /// Waits for a line `EXIT=<status>` printed by `…; echo "EXIT=$?"` and returns the status.
+    func waitForExitStatus(timeout: Duration = TmuxSession.defaultTimeout) async throws -> Int {
+        let screen = try await waitUntil("the shell prints EXIT=<status>", timeout: timeout) {
+            Self.exitStatus(in: $0) != nil
+        }
+        return Self.exitStatus(in: screen)!
+    }
+
+    /// The status from the last `EXIT=<digits>` row (the typed command line, which reads
+    /// `EXIT=$?`, does not count).
+    static func exitStatus(in screen: [String]) -> Int? {
+        for row in screen.reversed() {
+            let trimmed = row.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasPrefix("EXIT=") else { continue }
+            let digits = trimmed.dropFirst("EXIT=".count)
+            if !digits.isEmpty, digits.allSatisfy(\.isASCIIDigit), let status = Int(digits) {
+                return status
+            }
+        }
+        return nil
+    }
+
+    /// The screen with row numbers (1-based), for failure messages.
+    static func framed(_ screen: [String]) -> String {
+        screen.enumerated().map { index, row in
+            let number = String(index + 1)
+            return String(repeating: " ", count: max(0, 2 - number.count)) + number + "|" + row
+        }.joined(separator: "\n")
+    }
+
+    // MARK: Processes
+
+    /// Runs `tmux -u -L <socket> -f /dev/null <arguments>` and returns its standard output.
+    /// A tmux client that hangs is killed after 10 s.
+    @discardableResult
+    func run(_ arguments: [String]) throws -> String {
+        try Self.runTool(
+            "tmux", ["-u", "-L", socket, "-f", "/dev/null"] + arguments,
+            environment: Self.tmuxEnvironment)
+    }
+
+    /// The environment for tmux itself: UTF-8 (so `capture-pane` keeps Hangul), and no
+    /// `TMUX` variable from a tmux the tests may be running inside.
+    private static let tmuxEnvironment: [String: String] = {
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMUX"] = nil
+        environment["TMUX_PANE"] = nil
+        environment["LANG"] = "C.UTF-8"
+        environment["LC_ALL"] = "C.UTF-8"
+        environment["TERM"] = "xterm-256color"
+        return environment
+    }()
+
+    /// Runs a tool found on PATH, waits for it (killing it after `timeout`) and returns its
+    /// standard output; throws with its standard error if it fails.
+    static func runTool(
+        _ tool: String, _ arguments: [String], environment: [String: String]? = nil,
+        timeout: TimeInterval = 10
+    ) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [tool] + arguments
+        if let environment { process.environment = environment }
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw EndToEndError("cannot run \(tool): \(error) (is \(tool) installed?)")
+        }
+        let pid = process.processIdentifier
+        let watchdog = DispatchWorkItem { _ = Foundation.kill(pid, SIGKILL) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
+        // Drain stderr on another thread so neither pipe can fill up and stall the tool.
+        let errorData = ErrorCollector()
+        let errorReader = Thread { errorData.set(errors.fileHandleForReading.readDataToEndOfFile()) }
+        errorReader.start()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        watchdog.cancel()
+        let stderr = errorData.wait()
+        let text = String(decoding: data, as: UTF8.self)
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            throw EndToEndError(
+                "\(tool) \(arguments.joined(separator: " ")) failed (status \(process.terminationStatus)): "
+                    + String(decoding: stderr, as: UTF8.self))
+        }
+        return text
+    }
+}
+
+/// Hands stderr from the reader thread to the caller.
+// @unchecked Sendable: `data` is only touched under `condition`'s lock.
+private final class ErrorCollector: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var data: Data?
+
+    func set(_ value: Data) {
+        condition.lock()
+        data = value
+        condition.signal()
+        condition.unlock()
+    }
+
+    func wait() -> Data {
+        condition.lock()
+        defer { condition.unlock() }
+        while data == nil { condition.wait() }
+        return data!
+    }
+}
+
+/// Numbers the sessions of this test process, so every one gets a fresh server socket.
+// @unchecked Sendable: `value` is only touched under `lock`.
+private final class SessionCounter: @unchecked Sendable {
+    static let shared = SessionCounter()
+    private let lock = NSLock()
+    private var value = 0
+
+    func next() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        value += 1
+        return value
+    }
+}
+
+extension Character {
+    fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+}
+
+// MARK: - The program under test
+
+/// Where the built `herald` and the demo feeds are.
+enum HeraldUnderTest {
+    /// The repository: three levels above this file (Tests/HeraldEndToEndTests/<file>).
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static let demoFeeds = repository.appendingPathComponent("Resources/demo")
+
+    /// The `herald` built next to this test bundle (`.build/<triple>/debug/herald`). It is
+    /// looked for beside `CommandLine.arguments[0]` and one directory up (the bundle may be
+    /// a directory on some platforms). Throws — so the test fails, never skips — if missing.
+    static func binary() throws -> URL {
+        let fileManager = FileManager.default
+        var candidates: [URL] = []
+        for start in [CommandLine.arguments.first, Bundle.main.executablePath].compactMap({ $0 }) {
+            let executable = URL(fileURLWithPath: start).standardizedFileURL
+            let directory = executable.deletingLastPathComponent()
+            candidates.append(directory.appendingPathComponent("herald"))
+            candidates.append(directory.deletingLastPathComponent().appendingPathComponent("herald"))
+        }
+        for candidate in candidates where fileManager.isExecutableFile(atPath: candidate.path) {
+            return candidate
+        }
+        throw EndToEndError(
+            "the herald binary was not found (looked at \(candidates.map(\.path).joined(separator: ", "))); "
+                + "run `swift build` first, then `swift test --filter HeraldEndToEndTests`")
+    }
+
+    /// The shell command line that runs herald on the demo feeds and then prints its status.
+    static func commandLine(binary: URL, feeds: URL = demoFeeds) -> String {
+        "\(shellQuoted(binary.path)) --feeds \(shellQuoted(feeds.path)); echo \"EXIT=$?\""
+    }
+
+    static func shellQuoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    /// The pid of the `herald` process that is a child of `parent` (the pane's shell),
+    /// found through /proc.
+    static func childPID(of parent: Int32, named name: String = "herald") -> Int32? {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else {
+            return nil
+        }
+        for entry in entries {
+            guard let pid = Int32(entry),
+                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")")
+            else { continue }
+            let command = stat[stat.index(after: open)..<close]
+            // After ") ": state, then the parent's pid.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 1, let ppid = Int32(fields[1]) else { continue }
+            if ppid == parent, command == name { return pid }
+        }
+        return nil
+    }
+}
