@@ -18,7 +18,8 @@ enum KeyDecoder {
         case KEY_BACKSPACE: .backspace
         case KEY_DC: .delete
         case KEY_BTAB: .backTab
-        case KEY_RESIZE: .resize
+        // resizeterm queues KEY_RESIZE; the session already learnt of the resize from SIGWINCH.
+        case KEY_RESIZE: nil
         case KEY_F0 + 1...KEY_F0 + 24: .function(Int(code - KEY_F0))
         default: nil
         }

@@ -94,15 +94,19 @@ public final class Terminal: FrameSurface {
         var cell = cchar_t()
         var blank = cchar_t()
         for change in changes {
-            let (scalars, pad) = TerminalGlyph.reduce(change.cell.grapheme, width: Int(change.cell.width))
-            for (i, scalar) in scalars.enumerated() { chars[i] = wchar_t(bitPattern: scalar) }
-            chars[scalars.count] = 0
+            let (clusters, pad) = TerminalGlyph.reduce(change.cell.grapheme, width: Int(change.cell.width))
             let (attrs, pair) = attributes(change.cell.style)
-            cn_setcchar(&cell, chars, attrs, pair)
-            mvwadd_wch(window, Int32(change.y), Int32(change.x), &cell)
+            var x = Int32(change.x)
+            for cluster in clusters {
+                for (i, scalar) in cluster.enumerated() { chars[i] = wchar_t(bitPattern: scalar) }
+                chars[cluster.count] = 0
+                cn_setcchar(&cell, chars, attrs, pair)
+                mvwadd_wch(window, Int32(change.y), x, &cell)
+                x += max(wcwidth(chars[0]), 1)
+            }
             if pad {
                 cn_setcchar(&blank, [32, 0], attrs, pair)
-                mvwadd_wch(window, Int32(change.y), Int32(change.x + 1), &blank)
+                mvwadd_wch(window, Int32(change.y), x, &blank)
             }
         }
         wnoutrefresh(window)

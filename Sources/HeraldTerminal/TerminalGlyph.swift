@@ -10,25 +10,41 @@ import HeraldUI
 /// a ZWJ sequence are dropped (👍🏽 → 👍, 👨‍👩‍👧 → 👨, ❤️ → ❤); a glyph one column narrower
 /// than its cell is padded with a space; anything else unprintable becomes `?`/`？`.
 enum TerminalGlyph {
-    /// The scalars to draw and whether the continuation column needs a padding space.
-    static func reduce(_ grapheme: Character, width: Int) -> (scalars: [UInt32], pad: Bool) {
+    /// The characters to draw for a cell, as clusters placed in successive columns (each a
+    /// spacing character and its zero-width followers: a flag is two clusters, 🇰 then 🇷),
+    /// and whether one more column needs a padding space.
+    static func reduce(_ grapheme: Character, width: Int) -> (clusters: [[UInt32]], pad: Bool) {
         let scalars = grapheme.unicodeScalars.map(\.value)
         let maxScalars = Int(cn_ccharw_max())
-        let total = scalars.reduce(0) { $0 + max(Int(wcwidth(wchar_t($1))), 0) }
-        let first = Int(wcwidth(wchar_t(scalars[0])))
-        if total == width, first > 0, scalars.count <= maxScalars { return (scalars, false) }
+        var clusters: [[UInt32]] = []
+        var total = 0
+        var valid = true
+        for scalar in scalars {
+            let w = Int(wcwidth(wchar_t(scalar)))
+            if w < 0 {
+                valid = false
+            } else if w > 0 || clusters.isEmpty {
+                if w == 0 { valid = false }  // a grapheme must start with a spacing character
+                clusters.append([scalar])
+                total += w
+            } else if clusters[clusters.count - 1].count < maxScalars {
+                clusters[clusters.count - 1].append(scalar)
+            }
+        }
+        if valid, total == width { return (clusters, false) }
 
-        // Keep the base and the combining marks that glibc also counts as zero width,
-        // but none of the emoji machinery (ZWJ, variation selectors, skin tones).
+        // Keep the base and the combining marks glibc also counts as zero width, but none of
+        // the emoji machinery (ZWJ and what follows it, variation selectors, skin tones).
+        let first = Int(wcwidth(wchar_t(scalars[0])))
         var kept = [scalars[0]]
         for scalar in scalars.dropFirst() {
             if scalar == 0x200D { break }
             if scalar == 0xFE0F || scalar == 0xFE0E { continue }
             if wcwidth(wchar_t(scalar)) == 0, kept.count < maxScalars { kept.append(scalar) }
         }
-        if first == width { return (kept, false) }
-        if first == 1 && width == 2 { return (kept, true) }
-        return (width == 2 ? [0xFF1F] : [0x3F], false)
+        if first == width { return ([kept], false) }
+        if first == 1 && width == 2 { return ([kept], true) }
+        return ([[width == 2 ? 0xFF1F : 0x3F]], false)
     }
 }
 
