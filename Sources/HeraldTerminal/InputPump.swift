@@ -57,7 +57,9 @@ public final class InputPump: Sendable {
                 continuation.yield(.input)
                 // Wait until the main actor has read what is there, so poll does not spin.
                 drained.wait()
-            } else if ready & 4 != 0 {
+            }
+            if ready & 4 != 0 {
+                // Hung up or closed: whatever was left has been drained above.
                 continuation.yield(.hangup)
                 return
             }
