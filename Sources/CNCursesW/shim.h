@@ -17,6 +17,7 @@
 #include <fcntl.h>
 #include <termios.h>
 #include <poll.h>
+#include <pthread.h>
 
 // glibc declares these only under __USE_XOPEN; Swift's Glibc module does not see them.
 extern int wcwidth(wchar_t c);
@@ -125,6 +126,17 @@ static inline int cn_install_signal_handlers(void) {
     int fatal[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE};
     for (unsigned i = 0; i < sizeof fatal / sizeof fatal[0]; i++) sigaction(fatal[i], &crash, NULL);
     return cn_signal_fds[0];
+}
+
+/// Unblocks the signals Herald handles in the calling thread. Dispatch's worker threads
+/// block them, and a thread created from one inherits that mask; the input thread calls this
+/// so there is always a thread the signals can be delivered to.
+static inline void cn_unblock_handled_signals(void) {
+    sigset_t set;
+    sigemptyset(&set);
+    int handled[] = {SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT};
+    for (unsigned i = 0; i < sizeof handled / sizeof handled[0]; i++) sigaddset(&set, handled[i]);
+    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
 }
 
 /// Puts every handler back to the default (after the terminal is restored).

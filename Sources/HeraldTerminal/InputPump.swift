@@ -46,6 +46,7 @@ public final class InputPump: Sendable {
     }
 
     private func run() {
+        cn_unblock_handled_signals()
         while !stopped.load(ordering: .relaxed) {
             let ready = cn_wait_input(inputFD, signalFD, 500)
             if ready & 2 != 0 {

@@ -39,15 +39,44 @@ final class TmuxSession {
         // Keep the pane around if the shell dies, so a test sees the screen instead of
         // "no server running".
         try run(["set-option", "-t", target, "remain-on-exit", "on"])
+        serverPID = Int32(try display("#{pid}"))
+        socketPath = try display("#{socket_path}")
     }
 
     deinit { kill() }
 
-    /// Kills the private server (and with it the shell and anything it runs).
+    /// The tmux server's pid, to make sure it is gone after `kill()`.
+    private var serverPID: Int32?
+    /// The server's socket file, removed after `kill()` (tmux leaves it behind).
+    private var socketPath: String?
+
+    /// Kills the private server (and with it the shell and anything it runs). If the server
+    /// is still there a second later, kills it, the pane's shell and its children outright.
     func kill() {
         guard !killed else { return }
-        killed = true
+        let panes = (try? run(["list-panes", "-a", "-F", "#{pane_pid}"]))?
+            .split(separator: "\n").compactMap { Int32($0) } ?? []
         _ = try? run(["kill-server"])
+        killed = true
+        defer { if let socketPath, !socketPath.isEmpty { unlink(socketPath) } }
+        guard let server = serverPID else { return }
+        let deadline = Date().addingTimeInterval(1)
+        while Foundation.kill(server, 0) == 0, !Self.isZombie(server), Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        guard Foundation.kill(server, 0) == 0, !Self.isZombie(server) else { return }
+        for pane in panes {
+            for child in HeraldUnderTest.childPIDs(of: pane) { _ = Foundation.kill(child, SIGKILL) }
+            _ = Foundation.kill(pane, SIGKILL)
+        }
+        _ = Foundation.kill(server, SIGKILL)
+    }
+
+    private static func isZombie(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return true }
+        return stat[stat.index(after: close)...].split(separator: " ").first == "Z"
     }
 
     // MARK: Driving
@@ -189,59 +218,119 @@ final class TmuxSession {
         _ tool: String, _ arguments: [String], environment: [String: String]? = nil,
         timeout: TimeInterval = 10
     ) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        if let environment { process.environment = environment }
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            throw EndToEndError("cannot run \(tool): \(error) (is \(tool) installed?)")
-        }
-        let pid = process.processIdentifier
-        let watchdog = DispatchWorkItem { _ = Foundation.kill(pid, SIGKILL) }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
-        // Drain stderr on another thread so neither pipe can fill up and stall the tool.
-        let errorData = ErrorCollector()
-        let errorReader = Thread { errorData.set(errors.fileHandleForReading.readDataToEndOfFile()) }
-        errorReader.start()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        watchdog.cancel()
-        let stderr = errorData.wait()
-        let text = String(decoding: data, as: UTF8.self)
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+        let result = try Spawn.run(
+            [tool] + arguments, environment: environment ?? ProcessInfo.processInfo.environment,
+            timeout: timeout)
+        guard result.exitStatus == 0 else {
+            let how =
+                result.timedOut
+                ? "timed out after \(Int(timeout)) s"
+                : result.exitStatus.map { "status \($0)" } ?? "killed by a signal"
             throw EndToEndError(
-                "\(tool) \(arguments.joined(separator: " ")) failed (status \(process.terminationStatus)): "
-                    + String(decoding: stderr, as: UTF8.self))
+                "\(tool) \(arguments.joined(separator: " ")) failed (\(how)): \(result.errors)")
         }
-        return text
+        return result.output
     }
 }
 
-/// Hands stderr from the reader thread to the caller.
-// @unchecked Sendable: `data` is only touched under `condition`'s lock.
-private final class ErrorCollector: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var data: Data?
-
-    func set(_ value: Data) {
-        condition.lock()
-        data = value
-        condition.signal()
-        condition.unlock()
+/// Runs a program with `posix_spawnp`, not Foundation's `Process`, for two reasons:
+///
+/// - `Process` on Linux learns that a child ended when a socket it leaks into the child is
+///   closed. The tmux client forks the tmux server, which keeps that socket open, so
+///   `waitUntilExit()` on `tmux new-session` never returns.
+/// - The child inherits the spawning thread's signal mask, and tests run on Dispatch worker
+///   threads that block SIGTERM, SIGHUP, SIGINT and more. A tmux server started with that
+///   mask passes it on to the shell and to herald, which then ignore those signals.
+///
+/// So: all signals unblocked and at their defaults, stdin from /dev/null, stdout and stderr
+/// into temporary files (a daemon that inherits them cannot make us wait), every other
+/// descriptor closed, and the child reaped here with `waitpid`.
+enum Spawn {
+    struct Result {
+        /// The exit status, or nil if the child was killed by a signal.
+        var exitStatus: Int32?
+        var output: String
+        var errors: String
+        var timedOut: Bool
     }
 
-    func wait() -> Data {
-        condition.lock()
-        defer { condition.unlock() }
-        while data == nil { condition.wait() }
-        return data!
+    static func run(_ argv: [String], environment: [String: String], timeout: TimeInterval)
+        throws -> Result
+    {
+        let stem = FileManager.default.temporaryDirectory
+            .appendingPathComponent("herald-e2e-\(getpid())-\(UUID().uuidString)").path
+        let outputPath = stem + ".out"
+        let errorPath = stem + ".err"
+        let outputFD = open(outputPath, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        let errorFD = open(errorPath, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        defer {
+            if outputFD >= 0 { close(outputFD) }
+            if errorFD >= 0 { close(errorFD) }
+            unlink(outputPath)
+            unlink(errorPath)
+        }
+        guard outputFD >= 0, errorFD >= 0 else {
+            throw EndToEndError("cannot create \(stem).out/.err: errno \(errno)")
+        }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, outputFD, 1)
+        posix_spawn_file_actions_adddup2(&actions, errorFD, 2)
+        // Close every other descriptor in the child (glibc ignores ones closed meanwhile).
+        let openFDs = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        for fd in openFDs.compactMap({ Int32($0) }) where fd > 2 {
+            posix_spawn_file_actions_addclose(&actions, fd)
+        }
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        sigdelset(&allSignals, SIGKILL)
+        sigdelset(&allSignals, SIGSTOP)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        let cArguments = argv.map { strdup($0) } + [nil]
+        let cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            cArguments.forEach { free($0) }
+            cEnvironment.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let spawned = posix_spawnp(&pid, argv[0], &actions, &attributes, cArguments, cEnvironment)
+        guard spawned == 0 else {
+            throw EndToEndError("cannot run \(argv[0]): \(String(cString: strerror(spawned))) (is it installed?)")
+        }
+
+        var status: Int32 = 0
+        var timedOut = false
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let reaped = waitpid(pid, &status, WNOHANG)
+            if reaped == pid { break }
+            if reaped == -1, errno != EINTR {
+                throw EndToEndError("waitpid(\(pid)) failed: errno \(errno)")
+            }
+            if Date() >= deadline, !timedOut {
+                timedOut = true
+                kill(pid, SIGKILL)
+            }
+            usleep(2_000)
+        }
+        let signalled = status & 0x7f != 0
+        return Result(
+            exitStatus: signalled ? nil : (status >> 8) & 0xff,
+            output: (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "",
+            errors: (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "",
+            timedOut: timedOut)
     }
 }
 
@@ -283,8 +372,11 @@ enum HeraldUnderTest {
         for start in [CommandLine.arguments.first, Bundle.main.executablePath].compactMap({ $0 }) {
             let executable = URL(fileURLWithPath: start).standardizedFileURL
             let directory = executable.deletingLastPathComponent()
-            candidates.append(directory.appendingPathComponent("herald"))
-            candidates.append(directory.deletingLastPathComponent().appendingPathComponent("herald"))
+            for candidate in [directory, directory.deletingLastPathComponent()]
+                .map({ $0.appendingPathComponent("herald") }) where !candidates.contains(candidate)
+            {
+                candidates.append(candidate)
+            }
         }
         for candidate in candidates where fileManager.isExecutableFile(atPath: candidate.path) {
             return candidate
@@ -303,12 +395,17 @@ enum HeraldUnderTest {
         "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
-    /// The pid of the `herald` process that is a child of `parent` (the pane's shell),
-    /// found through /proc.
+    /// The pid of the `herald` process that is a child of `parent` (the pane's shell).
     static func childPID(of parent: Int32, named name: String = "herald") -> Int32? {
+        childPIDs(of: parent, named: name).first
+    }
+
+    /// The children of `parent` (with the command name `name`, if given), found through /proc.
+    static func childPIDs(of parent: Int32, named name: String? = nil) -> [Int32] {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else {
-            return nil
+            return []
         }
+        var children: [Int32] = []
         for entry in entries {
             guard let pid = Int32(entry),
                 let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
@@ -318,8 +415,8 @@ enum HeraldUnderTest {
             // After ") ": state, then the parent's pid.
             let fields = stat[stat.index(after: close)...].split(separator: " ")
             guard fields.count > 1, let ppid = Int32(fields[1]) else { continue }
-            if ppid == parent, command == name { return pid }
+            if ppid == parent, name == nil || command == name! { children.append(pid) }
         }
-        return nil
+        return children
     }
 }
