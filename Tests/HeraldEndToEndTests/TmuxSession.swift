@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 /// Something went wrong driving tmux or waiting for the screen; the description carries the
@@ -29,7 +30,7 @@ final class TmuxSession {
     /// Starts the server and the session: `bash --norc --noprofile` with TERM=xterm-256color,
     /// a UTF-8 locale and the prompt `e2e$ `.
     init() throws {
-        socket = "herald-e2e-\(getpid())-\(SessionCounter.shared.next())"
+        socket = "herald-e2e-\(getpid())-\(sessionCounter.add(1, ordering: .relaxed).newValue)"
         let shell =
             "env TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 PS1='e2e$ ' bash --norc --noprofile"
         try run([
@@ -62,7 +63,7 @@ final class TmuxSession {
         guard let server = serverPID else { return }
         let deadline = Date().addingTimeInterval(1)
         while Foundation.kill(server, 0) == 0, !Self.isZombie(server), Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.02)
+            Thread.sleep(forTimeInterval: 0.02)  // a short poll in test teardown, not in herald
         }
         guard Foundation.kill(server, 0) == 0, !Self.isZombie(server) else { return }
         for pane in panes {
@@ -233,190 +234,10 @@ final class TmuxSession {
     }
 }
 
-/// Runs a program with `posix_spawnp`, not Foundation's `Process`, for two reasons:
-///
-/// - `Process` on Linux learns that a child ended when a socket it leaks into the child is
-///   closed. The tmux client forks the tmux server, which keeps that socket open, so
-///   `waitUntilExit()` on `tmux new-session` never returns.
-/// - The child inherits the spawning thread's signal mask, and tests run on Dispatch worker
-///   threads that block SIGTERM, SIGHUP, SIGINT and more. A tmux server started with that
-///   mask passes it on to the shell and to herald, which then ignore those signals.
-///
-/// So: all signals unblocked and at their defaults, stdin from /dev/null, stdout and stderr
-/// into temporary files (a daemon that inherits them cannot make us wait), every other
-/// descriptor closed, and the child reaped here with `waitpid`.
-enum Spawn {
-    struct Result {
-        /// The exit status, or nil if the child was killed by a signal.
-        var exitStatus: Int32?
-        var output: String
-        var errors: String
-        var timedOut: Bool
-    }
-
-    static func run(_ argv: [String], environment: [String: String], timeout: TimeInterval)
-        throws -> Result
-    {
-        let stem = FileManager.default.temporaryDirectory
-            .appendingPathComponent("herald-e2e-\(getpid())-\(UUID().uuidString)").path
-        let outputPath = stem + ".out"
-        let errorPath = stem + ".err"
-        let outputFD = open(outputPath, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        let errorFD = open(errorPath, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        defer {
-            if outputFD >= 0 { close(outputFD) }
-            if errorFD >= 0 { close(errorFD) }
-            unlink(outputPath)
-            unlink(errorPath)
-        }
-        guard outputFD >= 0, errorFD >= 0 else {
-            throw EndToEndError("cannot create \(stem).out/.err: errno \(errno)")
-        }
-
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, outputFD, 1)
-        posix_spawn_file_actions_adddup2(&actions, errorFD, 2)
-        // Close every other descriptor in the child (glibc ignores ones closed meanwhile).
-        let openFDs = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-        for fd in openFDs.compactMap({ Int32($0) }) where fd > 2 {
-            posix_spawn_file_actions_addclose(&actions, fd)
-        }
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        sigdelset(&allSignals, SIGKILL)
-        sigdelset(&allSignals, SIGSTOP)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        let cArguments = argv.map { strdup($0) } + [nil]
-        let cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            cArguments.forEach { free($0) }
-            cEnvironment.forEach { free($0) }
-        }
-        var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, argv[0], &actions, &attributes, cArguments, cEnvironment)
-        guard spawned == 0 else {
-            throw EndToEndError("cannot run \(argv[0]): \(String(cString: strerror(spawned))) (is it installed?)")
-        }
-
-        var status: Int32 = 0
-        var timedOut = false
-        let deadline = Date().addingTimeInterval(timeout)
-        while true {
-            let reaped = waitpid(pid, &status, WNOHANG)
-            if reaped == pid { break }
-            if reaped == -1, errno != EINTR {
-                throw EndToEndError("waitpid(\(pid)) failed: errno \(errno)")
-            }
-            if Date() >= deadline, !timedOut {
-                timedOut = true
-                kill(pid, SIGKILL)
-            }
-            usleep(2_000)
-        }
-        let signalled = status & 0x7f != 0
-        return Result(
-            exitStatus: signalled ? nil : (status >> 8) & 0xff,
-            output: (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "",
-            errors: (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "",
-            timedOut: timedOut)
-    }
-}
-
 /// Numbers the sessions of this test process, so every one gets a fresh server socket.
-// @unchecked Sendable: `value` is only touched under `lock`.
-private final class SessionCounter: @unchecked Sendable {
-    static let shared = SessionCounter()
-    private let lock = NSLock()
-    private var value = 0
-
-    func next() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        value += 1
-        return value
-    }
-}
+private let sessionCounter = Atomic<Int>(0)
 
 extension Character {
     fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }
 
-// MARK: - The program under test
-
-/// Where the built `herald` and the demo feeds are.
-enum HeraldUnderTest {
-    /// The repository: three levels above this file (Tests/HeraldEndToEndTests/<file>).
-    static let repository = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    static let demoFeeds = repository.appendingPathComponent("Resources/demo")
-
-    /// The `herald` built next to this test bundle (`.build/<triple>/debug/herald`). It is
-    /// looked for beside `CommandLine.arguments[0]` and one directory up (the bundle may be
-    /// a directory on some platforms). Throws — so the test fails, never skips — if missing.
-    static func binary() throws -> URL {
-        let fileManager = FileManager.default
-        var candidates: [URL] = []
-        for start in [CommandLine.arguments.first, Bundle.main.executablePath].compactMap({ $0 }) {
-            let executable = URL(fileURLWithPath: start).standardizedFileURL
-            let directory = executable.deletingLastPathComponent()
-            for candidate in [directory, directory.deletingLastPathComponent()]
-                .map({ $0.appendingPathComponent("herald") }) where !candidates.contains(candidate)
-            {
-                candidates.append(candidate)
-            }
-        }
-        for candidate in candidates where fileManager.isExecutableFile(atPath: candidate.path) {
-            return candidate
-        }
-        throw EndToEndError(
-            "the herald binary was not found (looked at \(candidates.map(\.path).joined(separator: ", "))); "
-                + "run `swift build` first, then `swift test --filter HeraldEndToEndTests`")
-    }
-
-    /// The shell command line that runs herald on the demo feeds and then prints its status.
-    static func commandLine(binary: URL, feeds: URL = demoFeeds) -> String {
-        "\(shellQuoted(binary.path)) --feeds \(shellQuoted(feeds.path)); echo \"EXIT=$?\""
-    }
-
-    static func shellQuoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
-    }
-
-    /// The pid of the `herald` process that is a child of `parent` (the pane's shell).
-    static func childPID(of parent: Int32, named name: String = "herald") -> Int32? {
-        childPIDs(of: parent, named: name).first
-    }
-
-    /// The children of `parent` (with the command name `name`, if given), found through /proc.
-    static func childPIDs(of parent: Int32, named name: String? = nil) -> [Int32] {
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else {
-            return []
-        }
-        var children: [Int32] = []
-        for entry in entries {
-            guard let pid = Int32(entry),
-                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")")
-            else { continue }
-            let command = stat[stat.index(after: open)..<close]
-            // After ") ": state, then the parent's pid.
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            guard fields.count > 1, let ppid = Int32(fields[1]) else { continue }
-            if ppid == parent, name == nil || command == name! { children.append(pid) }
-        }
-        return children
-    }
-}
