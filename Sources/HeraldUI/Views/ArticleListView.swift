@@ -19,21 +19,10 @@ public struct ArticleListView {
             theme: theme)
         let rows = frame.draw(into: &canvas)
 
-        if case .failed(let why) = model.state {
-            ScreenFrame.message("Could not read articles: \(why)", style: theme.error, rows: rows, into: &canvas)
-            return
-        }
-        if case .loaded = model.state, articles.isEmpty {
-            ScreenFrame.message("This feed has no articles.", style: theme.hint, rows: rows, into: &canvas)
-            return
-        }
-        var cursor = model.cursor
-        cursor.clamp(count: articles.count, visible: rows.count)
-        for (offset, y) in rows.enumerated() {
-            let index = cursor.top + offset
-            guard index < articles.count else { break }
-            let article = articles[index]
-            if index == cursor.selected { canvas.write(">", x: 0, y: y, style: theme.marker) }
+        let body = ListBody(
+            state: model.state, cursor: model.cursor, theme: theme,
+            failure: "Could not read articles", empty: "This feed has no articles.")
+        body.draw(into: &canvas, rows: rows) { article, y, canvas in
             if !article.isRead { canvas.write("N", x: 2, y: y, style: theme.unread) }
             canvas.write(theme.day(article.published), x: 4, y: y, style: theme.date)
             let x = 16

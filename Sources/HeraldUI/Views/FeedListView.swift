@@ -24,22 +24,11 @@ public struct FeedListView {
             theme: theme)
         let rows = frame.draw(into: &canvas)
 
-        if case .failed(let why) = model.state {
-            ScreenFrame.message("Could not read feeds: \(why)", style: theme.error, rows: rows, into: &canvas)
-            return
-        }
-        if case .loaded = model.state, feeds.isEmpty {
-            ScreenFrame.message("No feeds yet.", style: theme.hint, rows: rows, into: &canvas)
-            return
-        }
-        var cursor = model.cursor
-        cursor.clamp(count: feeds.count, visible: rows.count)
         let countWidth = feeds.map { DisplayWidth.of(Self.counts($0)) }.max() ?? 0
-        for (offset, y) in rows.enumerated() {
-            let index = cursor.top + offset
-            guard index < feeds.count else { break }
-            let feed = feeds[index]
-            if index == cursor.selected { canvas.write(">", x: 0, y: y, style: theme.marker) }
+        let body = ListBody(
+            state: model.state, cursor: model.cursor, theme: theme,
+            failure: "Could not read feeds", empty: "No feeds yet.")
+        body.draw(into: &canvas, rows: rows) { feed, y, canvas in
             let counts = Self.counts(feed)
             let pad = String(repeating: " ", count: countWidth - DisplayWidth.of(counts))
             var x = 2
