@@ -76,7 +76,7 @@ struct JSONFeedParserTests {
     func repositoryOrderAndRead() async throws {
         let repository = try await FeedDirectory.load(Self.fixtures)
         let feedID = await repository.feedSummaries()[0].id
-        let articles = try await repository.articles(inFeed: feedID)
+        let articles = try await repository.articles(inFeed: feedID, page: .first(limit: 100))
         #expect(articles.prefix(2).map(\.title) == ["Numeric id", "First"])
         try await repository.setRead(true, articleID: articles[0].id)
         #expect(await repository.feedSummaries()[0].unread == 4)

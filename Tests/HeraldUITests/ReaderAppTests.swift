@@ -69,12 +69,12 @@ struct ReaderAppTests {
         let app = await started(repository)
         await press(app, .enter, .character("j"), .enter, .character("h"))
         guard case .articles(let list) = app.screen else { Issue.record("not on the article list"); return }
-        #expect(list.articles[1].isRead)
-        #expect(!list.articles[0].isRead)
+        #expect(list.article(at: 1)!.isRead)
+        #expect(!list.article(at: 0)!.isRead)
         #expect(app.feedList.feeds[0].unread == 29)
-        #expect(try await repository.article(id: list.articles[1].id).summary.isRead)
+        #expect(try await repository.article(id: list.article(at: 1)!.id).summary.isRead)
         await press(app, .character("N"))
-        #expect(!list.articles[1].isRead)
+        #expect(!list.article(at: 1)!.isRead)
         #expect(app.feedList.feeds[0].unread == 30)
     }
 

@@ -1,16 +1,71 @@
 /// Where the reader's view models get feeds and articles from.
 ///
-/// Implementations live off the main actor (an actor, or the database actor later) and hand
-/// back only `Sendable` values, so a view model awaits them without blocking the UI.
+/// Implementations live off the main actor (an actor, or the database actor) and hand back
+/// only `Sendable` values, so a view model awaits them without blocking the UI. Lists come
+/// in windows (keyset pages), never whole, so their cost does not grow with the library.
 public protocol ArticleRepository: Sendable {
     /// Every feed with its total and unread counts, in display order.
     func feedSummaries() async throws -> [FeedSummary]
-    /// The articles of one feed, newest first.
-    func articles(inFeed feedID: String) async throws -> [ArticleSummary]
+    /// A window of one feed's articles in list order (newest first).
+    func articles(inFeed feedID: String, page: ArticlePage) async throws -> [ArticleSummary]
     /// One whole article.
     func article(id: String) async throws -> Article
     /// Marks an article read or unread.
     func setRead(_ isRead: Bool, articleID: String) async throws
+    /// Stars or unstars an article.
+    func setStarred(_ isStarred: Bool, articleID: String) async throws
+    /// Marks every article of a feed read.
+    func markFeedRead(_ feedID: String) async throws
+    /// Marks every article of every feed read.
+    func markAllRead() async throws
+    /// Full-text search, best match first. Honours task cancellation: a cancelled search
+    /// throws `CancellationError` instead of finishing.
+    func search(_ query: String, limit: Int) async throws -> [SearchHit]
+}
+
+/// Which window of a list to read. List order is newest first: by published time (undated
+/// articles by when they were first seen), ties broken by id.
+public enum ArticlePage: Sendable, Hashable {
+    /// The first `limit` articles.
+    case first(limit: Int)
+    /// The `limit` articles that follow `key` in list order.
+    case after(ArticleSortKey, limit: Int)
+    /// The `limit` articles that precede `key` in list order (returned in list order).
+    case before(ArticleSortKey, limit: Int)
+    /// The last `limit` articles (returned in list order).
+    case last(limit: Int)
+    /// `limit` articles from position `offset` (for rare far jumps only: it costs O(offset)).
+    case offset(Int, limit: Int)
+}
+
+/// Where an article sits in list order: what keyset paging compares.
+public struct ArticleSortKey: Sendable, Hashable, Comparable {
+    /// Seconds since 1970 of the publication (or first-seen) time.
+    public var time: Int64
+    /// A tie-breaker unique within the library.
+    public var id: String
+
+    public init(time: Int64, id: String) {
+        self.time = time
+        self.id = id
+    }
+
+    /// List order: newer first, then by id descending. `a < b` means a comes first.
+    public static func < (a: ArticleSortKey, b: ArticleSortKey) -> Bool {
+        a.time != b.time ? a.time > b.time : a.id > b.id
+    }
+}
+
+/// One search result: the article's row and where it comes from.
+public struct SearchHit: Sendable, Hashable, Identifiable {
+    public var article: ArticleSummary
+    public var feedTitle: String
+    public var id: String { article.id }
+
+    public init(article: ArticleSummary, feedTitle: String) {
+        self.article = article
+        self.feedTitle = feedTitle
+    }
 }
 
 /// Errors a repository reports in words a reader can act on.

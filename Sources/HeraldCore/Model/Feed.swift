@@ -40,10 +40,13 @@ public struct ArticleSummary: Sendable, Hashable, Identifiable {
     public var published: Date?
     public var isRead: Bool
     public var isStarred: Bool
+    /// Seconds since 1970 that place the article in list order: published, else first seen.
+    public var sortTime: Int64
 
     public init(
         id: String, feedID: String, title: String, author: String? = nil,
-        published: Date? = nil, isRead: Bool = false, isStarred: Bool = false
+        published: Date? = nil, isRead: Bool = false, isStarred: Bool = false,
+        sortTime: Int64? = nil
     ) {
         self.id = id
         self.feedID = feedID
@@ -52,7 +55,11 @@ public struct ArticleSummary: Sendable, Hashable, Identifiable {
         self.published = published
         self.isRead = isRead
         self.isStarred = isStarred
+        self.sortTime = sortTime ?? Int64((published ?? Date(timeIntervalSince1970: 0)).timeIntervalSince1970)
     }
+
+    /// Where this article sits in list order.
+    public var sortKey: ArticleSortKey { ArticleSortKey(time: sortTime, id: id) }
 }
 
 /// A whole article, as the article view shows it.

@@ -1,42 +1,146 @@
 public import HeraldCore
 
-/// The articles of one feed, newest first.
+/// The articles of one feed, newest first, read from the repository in windows.
+///
+/// Only a window of rows around what is visible is held (at most `maxWindow`); moving past
+/// it reads the next keyset page, `G` reads the last page, so a feed of a million articles
+/// costs what a feed of a hundred does. Keys never wait: rows not loaded yet show `…` until
+/// their window arrives.
 @MainActor
 public final class ArticleListModel {
     public let feed: FeedSummary
-    public private(set) var state: ViewState<[ArticleSummary]> = .idle
+    /// How many articles the feed has (from its summary, corrected when a window ends early).
+    public private(set) var count: Int
+    public private(set) var unread: Int
     public var cursor = ListCursor()
+    /// Why the last read failed, if it did.
+    public private(set) var failure: String?
+    public private(set) var isLoading = false
+
     private let repository: any ArticleRepository
+    private(set) var window: [ArticleSummary] = []
+    private(set) var windowStart = 0
+    /// The rows the view needs, remembered while a read is under way.
+    private var wanted = 0..<0
+    /// Rows on screen at the last request.
+    private var visible = 1
+    private var loadedOnce = false
 
-    public init(feed: FeedSummary, repository: any ArticleRepository) {
+    let pageSize: Int
+    let maxWindow: Int
+
+    public init(feed: FeedSummary, repository: any ArticleRepository, pageSize: Int = 200) {
         self.feed = feed
+        self.count = feed.total
+        self.unread = feed.unread
         self.repository = repository
+        self.pageSize = pageSize
+        self.maxWindow = pageSize * 3
     }
 
-    public var articles: [ArticleSummary] { state.value ?? [] }
-    public var selected: ArticleSummary? {
-        articles.indices.contains(cursor.selected) ? articles[cursor.selected] : nil
+    /// The article at a list position, if its window is loaded.
+    public func article(at index: Int) -> ArticleSummary? {
+        let offset = index - windowStart
+        return window.indices.contains(offset) ? window[offset] : nil
     }
-    public var unreadCount: Int { articles.reduce(0) { $0 + ($1.isRead ? 0 : 1) } }
 
-    public func load(in work: PendingWork) {
-        state = .loading
-        let feedID = feed.id
+    public var selected: ArticleSummary? { article(at: cursor.selected) }
+    /// True once the first window has arrived.
+    public var isLoaded: Bool { loadedOnce }
+
+    /// Reads the first window.
+    public func load(visible: Int, in work: PendingWork) {
+        ensureLoaded(visible: visible, in: work)
+    }
+
+    /// Reads whatever part of the visible rows (plus a margin) is not loaded yet.
+    public func ensureLoaded(visible: Int, in work: PendingWork) {
+        self.visible = visible
+        wanted = max(cursor.top - visible, 0)..<(cursor.top + 2 * visible)
+        guard !isLoading, let page = nextPage() else { return }
+        isLoading = true
+        let feedID = feed.feed.id
         work.start { [repository] in
             do {
-                self.state = .loaded(try await repository.articles(inFeed: feedID))
+                let rows = try await repository.articles(inFeed: feedID, page: page)
+                self.apply(rows, for: page)
+                self.failure = nil
             } catch {
-                self.state = .failed("\(error)")
+                self.failure = "\(error)"
+            }
+            self.isLoading = false
+            if self.failure == nil { self.ensureLoaded(visible: visible, in: work) }
+        }
+    }
+
+    /// The page that brings the wanted rows in, or nil when they are all loaded.
+    private func nextPage() -> ArticlePage? {
+        let a = wanted.lowerBound
+        let b = min(wanted.upperBound, count)
+        if !loadedOnce { return .first(limit: max(b, pageSize)) }
+        if count == 0 { return nil }
+        if !window.isEmpty {
+            let end = windowStart + window.count
+            if a >= windowStart && b <= end { return nil }
+            if a >= windowStart && a <= end, let last = window.last {
+                return .after(last.sortKey, limit: max(b - end, pageSize))
+            }
+            if b <= end && b >= windowStart, let first = window.first {
+                return .before(first.sortKey, limit: max(windowStart - a, pageSize))
             }
         }
+        // A jump: to the end (G), the start (g), or far away (rare: costs O(offset)).
+        if b >= count - pageSize { return .last(limit: max(count - a, pageSize)) }
+        if a < pageSize { return .first(limit: max(b, pageSize)) }
+        return .offset(a, limit: max(b - a, pageSize))
+    }
+
+    private func apply(_ rows: [ArticleSummary], for page: ArticlePage) {
+        switch page {
+        case .first(let limit):
+            window = rows
+            windowStart = 0
+            if rows.count < limit { count = rows.count }
+            loadedOnce = true
+        case .after(_, let limit):
+            window += rows
+            if rows.count < limit { count = windowStart + window.count }
+            if window.count > maxWindow {
+                let drop = window.count - maxWindow
+                window.removeFirst(drop)
+                windowStart += drop
+            }
+        case .before:
+            window = rows + window
+            windowStart = max(windowStart - rows.count, 0)
+            if window.count > maxWindow { window.removeLast(window.count - maxWindow) }
+        case .last:
+            window = rows
+            windowStart = max(count - rows.count, 0)
+        case .offset(let offset, _):
+            window = rows
+            windowStart = offset
+        }
+        cursor.clamp(count: count, visible: visible)
     }
 
     /// Reflects a read flag change in the visible list.
     public func setRead(_ isRead: Bool, articleID: String) {
-        guard case .loaded(var articles) = state,
-            let index = articles.firstIndex(where: { $0.id == articleID })
+        guard let offset = window.firstIndex(where: { $0.id == articleID }),
+            window[offset].isRead != isRead
         else { return }
-        articles[index].isRead = isRead
-        state = .loaded(articles)
+        window[offset].isRead = isRead
+        unread = max(0, unread + (isRead ? -1 : 1))
+    }
+
+    public func setStarred(_ isStarred: Bool, articleID: String) {
+        guard let offset = window.firstIndex(where: { $0.id == articleID }) else { return }
+        window[offset].isStarred = isStarred
+    }
+
+    /// Every article read (after `A`).
+    public func markAllRead() {
+        for index in window.indices { window[index].isRead = true }
+        unread = 0
     }
 }

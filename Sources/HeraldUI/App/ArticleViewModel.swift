@@ -3,7 +3,8 @@ public import HeraldCore
 /// One article, read in a scrolling view.
 @MainActor
 public final class ArticleViewModel {
-    public let summary: ArticleSummary
+    /// The row this article was opened from; its flags change with N and s.
+    public var summary: ArticleSummary
     public private(set) var state: ViewState<Article> = .idle
     /// The first line shown.
     public var top = 0

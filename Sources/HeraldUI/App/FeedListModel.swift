@@ -33,6 +33,15 @@ public final class FeedListModel {
         }
     }
 
+    /// A feed marked read: its unread count drops to zero without a reload.
+    public func feedRead(_ feedID: String) {
+        guard case .loaded(var feeds) = state,
+            let index = feeds.firstIndex(where: { $0.id == feedID })
+        else { return }
+        feeds[index].unread = 0
+        state = .loaded(feeds)
+    }
+
     /// Counts follow reading without a reload.
     public func articleRead(_ isRead: Bool, inFeed feedID: String) {
         guard case .loaded(var feeds) = state,

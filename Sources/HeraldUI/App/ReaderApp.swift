@@ -13,6 +13,12 @@ public final class ReaderApp {
         case article(ArticleViewModel)
     }
 
+    /// A yes/no question on the status line; `y` runs the action, any other key cancels.
+    struct Confirmation {
+        var question: String
+        var action: @MainActor () -> Void
+    }
+
     public let feedList: FeedListModel
     public private(set) var stack: [Screen] = [.feeds]
     public private(set) var isFinished = false
@@ -24,8 +30,11 @@ public final class ReaderApp {
     public var onChange: @MainActor () -> Void = {} {
         didSet { work.onFinish = { [weak self] in self?.onChange() } }
     }
+    /// A message for the status line until the next key (a failed write, a done bulk action).
+    public private(set) var message: String?
+    var confirmation: Confirmation?
 
-    private let repository: any ArticleRepository
+    let repository: any ArticleRepository
 
     public init(repository: any ArticleRepository, size: Size, theme: Theme = Theme()) {
         self.repository = repository
@@ -52,7 +61,16 @@ public final class ReaderApp {
 
     public func handle(_ key: Key) {
         defer { onChange() }
-        if key == .resize { return }
+        message = nil
+        if let confirmation {
+            self.confirmation = nil
+            if key == .character("y") || key == .character("Y") { confirmation.action() }
+            return
+        }
+        if key == .resize {
+            if case .articles(let model) = screen { model.ensureLoaded(visible: bodyRows, in: work) }
+            return
+        }
         if key == .control("c") {
             isFinished = true
             return
@@ -72,7 +90,12 @@ public final class ReaderApp {
             guard let feed = feedList.selected else { return }
             let model = ArticleListModel(feed: feed, repository: repository)
             stack.append(.articles(model))
-            model.load(in: work)
+            model.load(visible: bodyRows, in: work)
+        case .character("A"):
+            guard let feed = feedList.selected else { return }
+            markFeedRead(feed.id, list: nil)
+        case .character("C"):
+            askToMarkAllRead()
         case .character("q"):
             isFinished = true
         default:
@@ -81,7 +104,10 @@ public final class ReaderApp {
     }
 
     private func handleArticles(_ key: Key, _ model: ArticleListModel) {
-        if moveCursor(&model.cursor, key, count: model.articles.count) { return }
+        if moveCursor(&model.cursor, key, count: model.count) {
+            model.ensureLoaded(visible: bodyRows, in: work)
+            return
+        }
         switch key {
         case .enter, .right, .character("l"):
             guard let summary = model.selected else { return }
@@ -92,6 +118,13 @@ public final class ReaderApp {
         case .character("N"):
             guard let summary = model.selected else { return }
             setRead(!summary.isRead, summary, in: model)
+        case .character("s"):
+            guard let summary = model.selected else { return }
+            setStarred(!summary.isStarred, summary, in: model)
+        case .character("A"):
+            markFeedRead(model.feed.id, list: model)
+        case .character("C"):
+            askToMarkAllRead()
         case .character("q"), .character("h"), .left, .escape:
             stack.removeLast()
         default:
@@ -109,13 +142,22 @@ public final class ReaderApp {
         case .pageUp: model.scroll(by: -visible, lineCount: count, visible: visible)
         case .character("g"), .home: model.top = 0
         case .character("G"), .end: model.scroll(by: count, lineCount: count, visible: visible)
+        case .character("N"):
+            let summary = model.summary
+            model.summary.isRead.toggle()
+            store(model.summary.isRead, read: summary)
+        case .character("s"):
+            model.summary.isStarred.toggle()
+            let (isStarred, id) = (model.summary.isStarred, model.summary.id)
+            listUnder()?.setStarred(isStarred, articleID: id)
+            write("star") { try await $0.setStarred(isStarred, articleID: id) }
         case .character("q"), .character("h"), .left, .escape: stack.removeLast()
         default: break
         }
     }
 
     /// The list keys shared by every list; true when the key was one of them.
-    private func moveCursor(_ cursor: inout ListCursor, _ key: Key, count: Int) -> Bool {
+    func moveCursor(_ cursor: inout ListCursor, _ key: Key, count: Int) -> Bool {
         let visible = bodyRows
         switch key {
         case .character("j"), .down: cursor.move(by: 1, count: count, visible: visible)
@@ -129,12 +171,63 @@ public final class ReaderApp {
         return true
     }
 
+    // MARK: Flags
+
     private func setRead(_ isRead: Bool, _ summary: ArticleSummary, in model: ArticleListModel) {
         model.setRead(isRead, articleID: summary.id)
         feedList.articleRead(isRead, inFeed: summary.feedID)
+        let id = summary.id
+        write("read flag") { try await $0.setRead(isRead, articleID: id) }
+    }
+
+    /// A read flag changed from the article view: the list under it and the counts follow.
+    private func store(_ isRead: Bool, read summary: ArticleSummary) {
+        if let list = listUnder() {
+            setRead(isRead, summary, in: list)
+        } else {
+            let id = summary.id
+            write("read flag") { try await $0.setRead(isRead, articleID: id) }
+        }
+    }
+
+    private func setStarred(_ isStarred: Bool, _ summary: ArticleSummary, in model: ArticleListModel) {
+        model.setStarred(isStarred, articleID: summary.id)
+        let id = summary.id
+        write("star") { try await $0.setStarred(isStarred, articleID: id) }
+    }
+
+    private func markFeedRead(_ feedID: String, list: ArticleListModel?) {
+        list?.markAllRead()
+        feedList.feedRead(feedID)
+        write("mark feed read") { try await $0.markFeedRead(feedID) }
+    }
+
+    private func askToMarkAllRead() {
+        confirmation = Confirmation(question: "Mark every article of every feed read? (y/n)") {
+            [weak self] in
+            guard let self else { return }
+            for screen in self.stack { if case .articles(let list) = screen { list.markAllRead() } }
+            for feed in self.feedList.feeds { self.feedList.feedRead(feed.id) }
+            self.write("mark all read") { try await $0.markAllRead() }
+            self.message = "All articles marked read."
+        }
+    }
+
+    /// The article list below the current screen, if there is one.
+    private func listUnder() -> ArticleListModel? {
+        for screen in stack.reversed() { if case .articles(let list) = screen { return list } }
+        return nil
+    }
+
+    /// Writes through the repository in the background; the screen already shows the change,
+    /// and a failure is reported on the status line.
+    private func write(_ what: String, _ operation: @escaping @Sendable (any ArticleRepository) async throws -> Void) {
         work.start { [repository] in
-            // The list already shows the new flag; a failure to store it is shown on reload.
-            try? await repository.setRead(isRead, articleID: summary.id)
+            do {
+                try await operation(repository)
+            } catch {
+                self.message = "Could not save the \(what): \(error)"
+            }
         }
     }
 
@@ -148,6 +241,21 @@ public final class ReaderApp {
         case .articles(let model): ArticleListView(model: model, theme: theme).draw(into: &canvas)
         case .article(let model): ArticleView(model: model, theme: theme).draw(into: &canvas)
         }
+        if let question = confirmation?.question {
+            StatusOverlay.draw(question, style: theme.marker, into: &canvas, theme: theme)
+        } else if let message {
+            StatusOverlay.draw(message, style: theme.status, into: &canvas, theme: theme)
+        }
         return canvas
+    }
+}
+
+/// A message that replaces the status line for one frame (questions, results of actions).
+enum StatusOverlay {
+    static func draw(_ text: String, style: Style, into canvas: inout Canvas, theme: Theme) {
+        let row = canvas.size.height - 2
+        guard row >= 1 else { return }
+        canvas.fill(row: row, style: theme.status)
+        canvas.write(" " + text, x: 0, y: row, style: style)
     }
 }

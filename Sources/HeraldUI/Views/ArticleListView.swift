@@ -7,28 +7,36 @@ public struct ArticleListView {
     public var theme: Theme
 
     public func draw(into canvas: inout Canvas) {
-        let articles = model.articles
-        let (notice, noticeStyle) = model.state.notice(theme: theme)
+        var (notice, noticeStyle) = ("", Style?.none)
+        if model.isLoading && !model.isLoaded { notice = "loading…" }
+        if let failure = model.failure { (notice, noticeStyle) = ("error: " + failure, theme.error) }
         let frame = ScreenFrame(
             title: "Herald · " + model.feed.feed.title,
-            status: articles.isEmpty
+            status: model.count == 0
                 ? "no articles"
-                : "\(model.cursor.selected + 1)/\(articles.count) articles · \(model.unreadCount) unread",
+                : "\(model.cursor.selected + 1)/\(model.count) articles · \(model.unread) unread",
             notice: notice, noticeStyle: noticeStyle,
-            hint: "Enter:open  N:toggle read  j/k:move  g/G:first/last  q:back",
+            hint: "Enter:open  N:read/unread  s:star  A:all read  /:search  q:back",
             theme: theme)
         let rows = frame.draw(into: &canvas)
 
         let body = ListBody(
-            state: model.state, cursor: model.cursor, theme: theme,
-            failure: "Could not read articles", empty: "This feed has no articles.")
+            failure: model.failure.map { "Could not read articles: \($0)" }, isLoaded: model.isLoaded,
+            count: model.count, item: model.article(at:), cursor: model.cursor, theme: theme,
+            empty: "This feed has no articles.")
         body.draw(into: &canvas, rows: rows) { article, y, canvas in
-            if !article.isRead { canvas.write("N", x: 2, y: y, style: theme.unread) }
-            canvas.write(theme.day(article.published), x: 4, y: y, style: theme.date)
-            let x = 16
-            canvas.write(
-                TextLayout.truncate(article.title, toWidth: canvas.size.width - x - 1),
-                x: x, y: y, style: article.isRead ? theme.read : theme.unread)
+            Self.drawRow(article, y: y, theme: theme, into: &canvas)
         }
+    }
+
+    /// One article row from column 2: flags (unread `N`, starred `*`), date, title.
+    static func drawRow(_ article: ArticleSummary, y: Int, theme: Theme, into canvas: inout Canvas) {
+        if !article.isRead { canvas.write("N", x: 2, y: y, style: theme.unread) }
+        if article.isStarred { canvas.write("*", x: 3, y: y, style: theme.marker) }
+        canvas.write(theme.day(article.published), x: 5, y: y, style: theme.date)
+        let x = 17
+        canvas.write(
+            TextLayout.truncate(article.title, toWidth: canvas.size.width - x),
+            x: x, y: y, style: article.isRead ? theme.read : theme.unread)
     }
 }

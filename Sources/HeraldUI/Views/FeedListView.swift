@@ -20,14 +20,16 @@ public struct FeedListView {
                 ? "no feeds"
                 : "\(model.cursor.selected + 1)/\(feeds.count) feeds · \(unread) unread of \(total)",
             notice: notice, noticeStyle: noticeStyle,
-            hint: "Enter:open  j/k:move  g/G:first/last  PgUp/PgDn:page  q:quit",
+            hint: "Enter:open  A:feed read  C:all read  /:search  j/k g/G PgUp/PgDn:move  q:quit",
             theme: theme)
         let rows = frame.draw(into: &canvas)
 
         let countWidth = feeds.map { DisplayWidth.of(Self.counts($0)) }.max() ?? 0
+        var failure: String?
+        if case .failed(let why) = model.state { failure = "Could not read feeds: \(why)" }
         let body = ListBody(
-            state: model.state, cursor: model.cursor, theme: theme,
-            failure: "Could not read feeds", empty: "No feeds yet.")
+            failure: failure, isLoaded: model.state.value != nil, count: feeds.count,
+            item: { feeds[$0] }, cursor: model.cursor, theme: theme, empty: "No feeds yet.")
         body.draw(into: &canvas, rows: rows) { feed, y, canvas in
             let counts = Self.counts(feed)
             let pad = String(repeating: " ", count: countWidth - DisplayWidth.of(counts))

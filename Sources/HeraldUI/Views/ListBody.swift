@@ -1,35 +1,42 @@
 import HeraldCore
 
 /// The body every list screen shares: an error or empty message, or the visible window of
-/// rows with the `>` marker on the selected one.
+/// rows with the `>` marker on the selected one. Rows whose item is not loaded yet (a window
+/// still on its way from the database) show a placeholder.
 @MainActor
-struct ListBody<Item: Sendable> {
-    var state: ViewState<[Item]>
+struct ListBody<Item> {
+    /// Why the list could not be read, if it could not.
+    var failure: String?
+    /// True once the list is known (loaded, or loading with a known count).
+    var isLoaded: Bool
+    var count: Int
+    var item: (Int) -> Item?
     var cursor: ListCursor
     var theme: Theme
-    /// Shown when loading failed, before the error.
-    var failure: String
     /// Shown when the list loaded empty.
     var empty: String
 
     /// Draws the body; `row` draws one item from column 2 on.
     func draw(into canvas: inout Canvas, rows: Range<Int>, row: (Item, _ y: Int, inout Canvas) -> Void) {
-        if case .failed(let why) = state {
-            ScreenFrame.message("\(failure): \(why)", style: theme.error, rows: rows, into: &canvas)
+        if let failure {
+            ScreenFrame.message(failure, style: theme.error, rows: rows, into: &canvas)
             return
         }
-        let items = state.value ?? []
-        if case .loaded = state, items.isEmpty {
+        if isLoaded, count == 0 {
             ScreenFrame.message(empty, style: theme.hint, rows: rows, into: &canvas)
             return
         }
         var cursor = cursor
-        cursor.clamp(count: items.count, visible: rows.count)
+        cursor.clamp(count: count, visible: rows.count)
         for (offset, y) in rows.enumerated() {
             let index = cursor.top + offset
-            guard index < items.count else { break }
+            guard index < count else { break }
             if index == cursor.selected { canvas.write(">", x: 0, y: y, style: theme.marker) }
-            row(items[index], y, &canvas)
+            if let item = item(index) {
+                row(item, y, &canvas)
+            } else {
+                canvas.write("…", x: 2, y: y, style: theme.hint)
+            }
         }
     }
 }

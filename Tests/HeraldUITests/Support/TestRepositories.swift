@@ -49,11 +49,19 @@ actor GatedRepository: ArticleRepository {
         if let failure { throw Failure(description: failure) }
         return await inner.feedSummaries()
     }
-    func articles(inFeed feedID: String) async throws -> [ArticleSummary] {
-        try await inner.articles(inFeed: feedID)
+    func articles(inFeed feedID: String, page: ArticlePage) async throws -> [ArticleSummary] {
+        try await inner.articles(inFeed: feedID, page: page)
     }
     func article(id: String) async throws -> Article { try await inner.article(id: id) }
     func setRead(_ isRead: Bool, articleID: String) async throws {
         try await inner.setRead(isRead, articleID: articleID)
+    }
+    func setStarred(_ isStarred: Bool, articleID: String) async throws {
+        try await inner.setStarred(isStarred, articleID: articleID)
+    }
+    func markFeedRead(_ feedID: String) async throws { try await inner.markFeedRead(feedID) }
+    func markAllRead() async throws { await inner.markAllRead() }
+    func search(_ query: String, limit: Int) async throws -> [SearchHit] {
+        try await inner.search(query, limit: limit)
     }
 }
