@@ -15,7 +15,8 @@ let package = Package(
     name: "Herald",
     platforms: [.macOS(.v14)],
     products: [
-        .executable(name: "herald", targets: ["herald"])
+        .executable(name: "herald", targets: ["herald"]),
+        .executable(name: "herald-bench", targets: ["herald-bench"]),
     ],
     targets: [
         // System-library shims (module maps + static-inline helpers).
@@ -24,6 +25,7 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0"),
 
         .target(name: "HeraldCore", swiftSettings: strict),
+        .target(name: "HeraldStore", dependencies: ["HeraldCore", "CSQLite3"], swiftSettings: strict),
         .target(name: "HeraldUI", dependencies: ["HeraldCore"], swiftSettings: strict),
         .target(
             name: "HeraldTerminal",
@@ -32,7 +34,12 @@ let package = Package(
         ),
         .executableTarget(
             name: "herald",
-            dependencies: ["HeraldCore", "HeraldUI", "HeraldTerminal"],
+            dependencies: ["HeraldCore", "HeraldStore", "HeraldUI", "HeraldTerminal"],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "herald-bench",
+            dependencies: ["HeraldCore", "HeraldStore"],
             swiftSettings: strict
         ),
 
@@ -40,6 +47,11 @@ let package = Package(
             name: "HeraldCoreTests",
             dependencies: ["HeraldCore"],
             exclude: ["Fixtures"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "HeraldStoreTests",
+            dependencies: ["HeraldStore", "HeraldCore", "CSQLite3"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -6,6 +6,13 @@ public struct ParsedFeed: Sendable, Hashable {
     public var siteURL: String?
     public var feedURL: String?
     public var items: [ParsedItem]
+
+    public init(title: String, siteURL: String? = nil, feedURL: String? = nil, items: [ParsedItem]) {
+        self.title = title
+        self.siteURL = siteURL
+        self.feedURL = feedURL
+        self.items = items
+    }
 }
 
 /// One entry of a parsed feed.
@@ -17,6 +24,18 @@ public struct ParsedItem: Sendable, Hashable {
     public var author: String?
     public var published: Date?
     public var text: String
+
+    public init(
+        id: String, title: String, link: String? = nil, author: String? = nil,
+        published: Date? = nil, text: String
+    ) {
+        self.id = id
+        self.title = title
+        self.link = link
+        self.author = author
+        self.published = published
+        self.text = text
+    }
 }
 
 /// Why a feed document could not be read.

@@ -1,0 +1,130 @@
+public import Foundation
+public import HeraldCore
+
+extension LibraryStore {
+    /// Adds a feed or updates its title and site; returns its row id.
+    @discardableResult
+    public func upsertFeed(url: String, title: String, siteURL: String?) throws -> Int64 {
+        let statement = try db.prepare(
+            """
+            INSERT INTO feeds(url, title, site_url, position)
+                VALUES (?1, ?2, ?3, (SELECT coalesce(max(position), 0) + 1 FROM feeds))
+            ON CONFLICT(url) DO UPDATE SET title = excluded.title, site_url = excluded.site_url
+            RETURNING id
+            """)
+        try statement.bind(.text(url), .text(title), .optional(siteURL))
+        guard try statement.step() else { throw RepositoryError.noSuchFeed(url) }
+        let id = statement.int64(0)
+        try statement.run()
+        feedRowIDs[url] = id
+        return id
+    }
+
+    /// Stores a feed's items in one transaction: new ones are inserted unread, known ones
+    /// (same feed and id) updated in place, keeping their read and starred flags. Returns
+    /// how many were new.
+    @discardableResult
+    public func upsertArticles(feedURL: String, items: [ParsedItem], now: Date = Date()) throws -> Int {
+        let feed = try feedRowID(feedURL)
+        let seen = Int64(now.timeIntervalSince1970)
+        return try db.transaction {
+            let find = try db.prepare("SELECT id, title, text FROM articles WHERE feed_id = ?1 AND guid = ?2")
+            var added = 0
+            for item in items {
+                try find.bind(.integer(feed), .text(item.id))
+                let published = item.published.map { Int64($0.timeIntervalSince1970) }
+                if try find.step() {
+                    let id = find.int64(0)
+                    let changed = find.text(1) != item.title || find.text(2) != item.text
+                    find.reset()
+                    let update = try db.prepare(
+                        """
+                        UPDATE articles SET title = ?2, link = ?3, author = ?4, published = ?5,
+                            sort_time = coalesce(?5, first_seen), text = ?6
+                        WHERE id = ?1
+                        """)
+                    try update.bind(
+                        .integer(id), .text(item.title), .optional(item.link), .optional(item.author),
+                        .optional(published), .text(item.text)
+                    ).run()
+                    if changed { try indexCharacters(id: id, title: item.title, text: item.text, replacing: true) }
+                } else {
+                    find.reset()
+                    let insert = try db.prepare(
+                        """
+                        INSERT INTO articles(feed_id, guid, title, link, author, published, sort_time,
+                            text, first_seen)
+                        VALUES (?1, ?2, ?3, ?4, ?5, ?6, coalesce(?6, ?7), ?8, ?7)
+                        """)
+                    try insert.bind(
+                        .integer(feed), .text(item.id), .text(item.title), .optional(item.link),
+                        .optional(item.author), .optional(published), .integer(seen), .text(item.text)
+                    ).run()
+                    try indexCharacters(id: db.lastInsertRowID, title: item.title, text: item.text, replacing: false)
+                    added += 1
+                }
+            }
+            return added
+        }
+    }
+
+    private func indexCharacters(id: Int64, title: String, text: String, replacing: Bool) throws {
+        if replacing {
+            try db.prepare("DELETE FROM articles_cjk WHERE rowid = ?1").bind(.integer(id)).run()
+        }
+        let (titleChars, textChars) = (CJKText.characters(title), CJKText.characters(text))
+        guard !titleChars.isEmpty || !textChars.isEmpty else { return }
+        try db.prepare("INSERT INTO articles_cjk(rowid, title, text) VALUES (?1, ?2, ?3)")
+            .bind(.integer(id), .text(titleChars), .text(textChars)).run()
+    }
+
+    /// Records why the last read of a feed failed (nil: it worked).
+    public func setFeedError(url: String, _ error: String?) throws {
+        try db.prepare("UPDATE feeds SET last_error = ?2 WHERE url = ?1").bind(.text(url), .optional(error)).run()
+    }
+
+    /// Imports parsed feeds (the bundled demo, a directory of feed files).
+    public func importFeeds(_ feeds: [(Feed, [Article])], now: Date = Date()) throws {
+        for (feed, articles) in feeds {
+            try upsertFeed(url: feed.id, title: feed.title, siteURL: feed.siteURL)
+            try setFeedError(url: feed.id, feed.lastError)
+            let items = articles.map { article in
+                ParsedItem(
+                    id: String(article.id.split(separator: "#", maxSplits: 1).last ?? Substring(article.id)),
+                    title: article.summary.title, link: article.link, author: article.summary.author,
+                    published: article.summary.published, text: article.text)
+            }
+            try upsertArticles(feedURL: feed.id, items: items, now: now)
+        }
+    }
+
+    /// True when the library holds no feed (a first run).
+    public var isEmpty: Bool { ((try? db.integer("SELECT count(*) FROM feeds")) ?? 0) == 0 }
+
+    // MARK: Flags
+
+    public func setRead(_ isRead: Bool, articleID: String) throws {
+        try setFlag("read", isRead, articleID)
+    }
+
+    public func setStarred(_ isStarred: Bool, articleID: String) throws {
+        try setFlag("starred", isStarred, articleID)
+    }
+
+    private func setFlag(_ column: String, _ value: Bool, _ articleID: String) throws {
+        let statement = try db.prepare("UPDATE articles SET \(column) = ?2 WHERE id = ?1")
+        try statement.bind(.integer(Int64(articleID) ?? -1), .bool(value)).run()
+        if db.changes == 0 { throw RepositoryError.noSuchArticle(articleID) }
+    }
+
+    public func markFeedRead(_ feedID: String) throws {
+        let feed = try feedRowID(feedID)
+        try db.transaction {
+            try db.prepare("UPDATE articles SET read = 1 WHERE feed_id = ?1 AND read = 0").bind(.integer(feed)).run()
+        }
+    }
+
+    public func markAllRead() throws {
+        try db.transaction { try db.execute("UPDATE articles SET read = 1 WHERE read = 0") }
+    }
+}

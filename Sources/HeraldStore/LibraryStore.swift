@@ -1,0 +1,191 @@
+import Foundation
+public import HeraldCore
+
+/// Herald's library in SQLite: feeds, articles, flags and the search indexes.
+///
+/// It lives on `DatabaseActor`, which alone owns the connection; every row becomes a
+/// `Sendable` struct before it leaves. The file is opened in WAL mode with
+/// `synchronous=NORMAL`, foreign keys and a busy timeout; a write of one feed's articles is
+/// one transaction, so a crash or kill mid-write leaves the last committed state.
+@DatabaseActor
+public final class LibraryStore: ArticleRepository {
+    let db: SQLiteConnection
+    public let path: String
+    /// Feed URL → row id, filled as feeds are read.
+    var feedRowIDs: [String: Int64] = [:]
+
+    /// Opens (creating if needed) the library at `path` and brings its schema up to date.
+    public static func open(path: String) throws -> LibraryStore {
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let store = LibraryStore(db: try SQLiteConnection(path: path), path: path)
+        try store.configure()
+        try store.migrate()
+        return store
+    }
+
+    private init(db: SQLiteConnection, path: String) {
+        self.db = db
+        self.path = path
+    }
+
+    private func configure() throws {
+        try db.execute(
+            """
+            PRAGMA busy_timeout = 5000;
+            PRAGMA journal_mode = WAL;
+            PRAGMA synchronous = NORMAL;
+            PRAGMA foreign_keys = ON;
+            """)
+    }
+
+    /// The schema version of the file.
+    public var schemaVersion: Int { Int((try? db.integer("PRAGMA user_version")) ?? 0) }
+
+    private func migrate() throws {
+        let version = schemaVersion
+        if version > Migrations.latest {
+            throw StoreError.newerSchema(path: path, found: version, known: Migrations.latest)
+        }
+        for step in Migrations.steps where step.version > version {
+            try db.transaction {
+                try step.apply(db)
+                try db.execute("PRAGMA user_version = \(step.version)")
+            }
+        }
+    }
+
+    // MARK: Reading
+
+    public func feedSummaries() throws -> [FeedSummary] {
+        let statement = try db.prepare(
+            """
+            SELECT id, url, title, site_url, last_error, total_count, unread_count
+            FROM feeds ORDER BY position, id
+            """)
+        var feeds: [FeedSummary] = []
+        while try statement.step() {
+            let url = statement.text(1) ?? ""
+            feedRowIDs[url] = statement.int64(0)
+            let feed = Feed(
+                id: url, title: statement.text(2) ?? url, siteURL: statement.text(3),
+                lastError: statement.text(4))
+            feeds.append(
+                FeedSummary(feed: feed, total: Int(statement.int64(5)), unread: Int(statement.int64(6))))
+        }
+        return feeds
+    }
+
+    static let summaryColumns = "a.id, f.url, a.title, a.author, a.published, a.read, a.starred, a.sort_time"
+
+    public func articles(inFeed feedID: String, page: ArticlePage) throws -> [ArticleSummary] {
+        let feed = try feedRowID(feedID)
+        let columns = Self.summaryColumns
+        let from = "FROM articles a JOIN feeds f ON f.id = a.feed_id WHERE a.feed_id = ?1"
+        let statement: SQLiteStatement
+        var reverse = false
+        switch page {
+        case .first(let limit):
+            statement = try db.prepare("SELECT \(columns) \(from) ORDER BY a.sort_time DESC, a.id DESC LIMIT ?2")
+            try statement.bind(.integer(feed), .integer(Int64(limit)))
+        case .after(let key, let limit):
+            statement = try db.prepare(
+                "SELECT \(columns) \(from) AND (a.sort_time, a.id) < (?2, ?3) ORDER BY a.sort_time DESC, a.id DESC LIMIT ?4")
+            try statement.bind(.integer(feed), .integer(key.time), .integer(Int64(key.id) ?? 0), .integer(Int64(limit)))
+        case .before(let key, let limit):
+            statement = try db.prepare(
+                "SELECT \(columns) \(from) AND (a.sort_time, a.id) > (?2, ?3) ORDER BY a.sort_time ASC, a.id ASC LIMIT ?4")
+            try statement.bind(.integer(feed), .integer(key.time), .integer(Int64(key.id) ?? 0), .integer(Int64(limit)))
+            reverse = true
+        case .last(let limit):
+            statement = try db.prepare("SELECT \(columns) \(from) ORDER BY a.sort_time ASC, a.id ASC LIMIT ?2")
+            try statement.bind(.integer(feed), .integer(Int64(limit)))
+            reverse = true
+        case .offset(let offset, let limit):
+            statement = try db.prepare(
+                "SELECT \(columns) \(from) ORDER BY a.sort_time DESC, a.id DESC LIMIT ?2 OFFSET ?3")
+            try statement.bind(.integer(feed), .integer(Int64(limit)), .integer(Int64(offset)))
+        }
+        var rows: [ArticleSummary] = []
+        while try statement.step() { rows.append(Self.summary(statement)) }
+        return reverse ? rows.reversed() : rows
+    }
+
+    static func summary(_ row: SQLiteStatement, offset: Int32 = 0) -> ArticleSummary {
+        ArticleSummary(
+            id: String(row.int64(offset)), feedID: row.text(offset + 1) ?? "",
+            title: row.text(offset + 2) ?? "", author: row.text(offset + 3),
+            published: row.optionalInt64(offset + 4).map { Date(timeIntervalSince1970: Double($0)) },
+            isRead: row.bool(offset + 5), isStarred: row.bool(offset + 6), sortTime: row.int64(offset + 7))
+    }
+
+    public func article(id: String) throws -> Article {
+        let statement = try db.prepare(
+            "SELECT \(Self.summaryColumns), f.title, a.link, a.text FROM articles a "
+                + "JOIN feeds f ON f.id = a.feed_id WHERE a.id = ?1")
+        try statement.bind(.integer(Int64(id) ?? -1))
+        guard try statement.step() else { throw RepositoryError.noSuchArticle(id) }
+        return Article(
+            summary: Self.summary(statement), feedTitle: statement.text(8) ?? "",
+            link: statement.text(9), text: statement.text(10) ?? "")
+    }
+
+    func feedRowID(_ url: String) throws -> Int64 {
+        if let id = feedRowIDs[url] { return id }
+        let statement = try db.prepare("SELECT id FROM feeds WHERE url = ?1")
+        try statement.bind(.text(url))
+        guard try statement.step() else { throw RepositoryError.noSuchFeed(url) }
+        let id = statement.int64(0)
+        feedRowIDs[url] = id
+        return id
+    }
+
+    /// Every article's row in list order, optionally of one feed and only unread (for
+    /// `herald list`): read in pages, handed to `body` one page at a time.
+    public func forEachArticle(
+        feed: String?, unreadOnly: Bool, pageSize: Int = 500, _ body: ([ArticleSummary]) throws -> Void
+    ) throws {
+        var conditions: [String] = []
+        var values: [SQLiteValue] = []
+        if let feed {
+            values.append(.integer(try feedRowID(feed)))
+            conditions.append("a.feed_id = ?\(values.count)")
+        }
+        if unreadOnly { conditions.append("a.read = 0") }
+        var last: (Int64, Int64)?
+        while true {
+            var clauses = conditions
+            var bound = values
+            if let last {
+                bound.append(.integer(last.0))
+                bound.append(.integer(last.1))
+                clauses.append("(a.sort_time, a.id) < (?\(bound.count - 1), ?\(bound.count))")
+            }
+            bound.append(.integer(Int64(pageSize)))
+            let filter = clauses.isEmpty ? "" : "WHERE " + clauses.joined(separator: " AND ")
+            let statement = try db.prepare(
+                "SELECT \(Self.summaryColumns) FROM articles a JOIN feeds f ON f.id = a.feed_id \(filter) "
+                    + "ORDER BY a.sort_time DESC, a.id DESC LIMIT ?\(bound.count)")
+            try statement.bind(bound)
+            var page: [ArticleSummary] = []
+            while try statement.step() { page.append(Self.summary(statement)) }
+            guard !page.isEmpty else { return }
+            try body(page)
+            guard page.count == pageSize, let tail = page.last else { return }
+            last = (tail.sortTime, Int64(tail.id) ?? 0)
+        }
+    }
+}
+
+/// Why the library could not be used, in words a user can act on.
+public enum StoreError: Error, Sendable, CustomStringConvertible {
+    case newerSchema(path: String, found: Int, known: Int)
+
+    public var description: String {
+        switch self {
+        case .newerSchema(let path, let found, let known):
+            "\(path) was written by a newer Herald (schema \(found); this Herald knows up to \(known)). "
+                + "Upgrade Herald, or open another library with --db PATH."
+        }
+    }
+}

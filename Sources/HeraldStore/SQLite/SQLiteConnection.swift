@@ -1,0 +1,98 @@
+import CSQLite3
+import Synchronization
+
+/// One SQLite connection. Not `Sendable`: it lives inside `LibraryStore`, on the database
+/// actor, which serialises every use (so it is opened with `SQLITE_OPEN_NOMUTEX`).
+final class SQLiteConnection {
+    let handle: OpaquePointer
+    private var statements: [String: SQLiteStatement] = [:]
+    /// The cancellation token of the statement running now, read by the progress handler.
+    let interrupt = InterruptSlot()
+
+    init(path: String, readOnly: Bool = false) throws(SQLiteError) {
+        var db: OpaquePointer?
+        let flags =
+            (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+            | SQLITE_OPEN_NOMUTEX
+        let code = sqlite3_open_v2(path, &db, flags, nil)
+        guard code == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            if let db { sqlite3_close_v2(db) }
+            throw SQLiteError(code: code, message: message + " (\(path))", sql: nil)
+        }
+        handle = db
+        sqlite3_extended_result_codes(db, 1)
+        // Every 1000 VM steps: stop if the running statement's task was cancelled.
+        sqlite3_progress_handler(
+            db, 1000,
+            { context in
+                guard let context else { return 0 }
+                let slot = Unmanaged<InterruptSlot>.fromOpaque(context).takeUnretainedValue()
+                return slot.current?.isCancelled == true ? 1 : 0
+            }, Unmanaged.passUnretained(interrupt).toOpaque())
+    }
+
+    deinit {
+        statements.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs SQL without results (several statements allowed).
+    func execute(_ sql: String) throws(SQLiteError) {
+        var error: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &error)
+        if code != SQLITE_OK {
+            let message = error.map { String(cString: $0) } ?? lastMessage
+            sqlite3_free(error)
+            throw SQLiteError(code: code, message: message, sql: sql)
+        }
+    }
+
+    /// A prepared statement, cached by its SQL, reset and with its bindings cleared.
+    func prepare(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+        if let statement = statements[sql] {
+            statement.reset()
+            return statement
+        }
+        let statement = try SQLiteStatement(connection: self, sql: sql)
+        statements[sql] = statement
+        return statement
+    }
+
+    /// Runs `body` in one transaction: committed if it returns, rolled back if it throws.
+    func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// A single integer from a query (`PRAGMA user_version`, `count(*)`).
+    func integer(_ sql: String) throws(SQLiteError) -> Int64 {
+        let statement = try prepare(sql)
+        guard try statement.step() else { return 0 }
+        return statement.int64(0)
+    }
+
+    var lastMessage: String { String(cString: sqlite3_errmsg(handle)) }
+    var changes: Int { Int(sqlite3_changes(handle)) }
+    var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+}
+
+/// A flag a cancelled task raises, read by SQLite's progress handler on the database thread.
+final class CancellationToken: Sendable {
+    private let cancelled = Atomic<Bool>(false)
+    func cancel() { cancelled.store(true, ordering: .relaxed) }
+    var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
+}
+
+/// Which token the running statement answers to. Set and read only on the database
+/// actor's thread (the progress handler runs inside `sqlite3_step` there).
+final class InterruptSlot {
+    var current: CancellationToken?
+}

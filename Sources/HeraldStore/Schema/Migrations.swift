@@ -1,0 +1,108 @@
+/// The library's schema, as ordered migrations. `PRAGMA user_version` records the last one
+/// applied; opening a file runs the missing ones in one transaction each, so a newer Herald
+/// opens an older file, and an older Herald refuses a newer one.
+enum Migrations {
+    struct Step: Sendable {
+        var version: Int
+        var summary: String
+        var apply: @Sendable (SQLiteConnection) throws -> Void
+    }
+
+    static var latest: Int { steps.last!.version }
+
+    static let steps: [Step] = [
+        Step(version: 1, summary: "feeds and articles with kept counts") { db in
+            try db.execute(
+                """
+                CREATE TABLE feeds(
+                    id INTEGER PRIMARY KEY,
+                    url TEXT NOT NULL UNIQUE,
+                    title TEXT NOT NULL,
+                    site_url TEXT,
+                    tags TEXT NOT NULL DEFAULT '',
+                    etag TEXT,
+                    last_modified TEXT,
+                    last_fetch INTEGER,
+                    last_error TEXT,
+                    position INTEGER NOT NULL DEFAULT 0,
+                    total_count INTEGER NOT NULL DEFAULT 0,
+                    unread_count INTEGER NOT NULL DEFAULT 0
+                );
+                CREATE TABLE articles(
+                    id INTEGER PRIMARY KEY,
+                    feed_id INTEGER NOT NULL REFERENCES feeds(id) ON DELETE CASCADE,
+                    guid TEXT NOT NULL,
+                    title TEXT NOT NULL,
+                    link TEXT,
+                    author TEXT,
+                    published INTEGER,
+                    updated INTEGER,
+                    sort_time INTEGER NOT NULL,
+                    html TEXT,
+                    text TEXT NOT NULL DEFAULT '',
+                    read INTEGER NOT NULL DEFAULT 0,
+                    starred INTEGER NOT NULL DEFAULT 0,
+                    first_seen INTEGER NOT NULL,
+                    UNIQUE(feed_id, guid)
+                );
+                -- Keyset paging of one feed's list, newest first.
+                CREATE INDEX articles_by_feed ON articles(feed_id, sort_time DESC, id DESC);
+                -- Counts are kept, so the feed list costs the same at 1M articles as at 100.
+                CREATE TRIGGER articles_count_insert AFTER INSERT ON articles BEGIN
+                    UPDATE feeds SET total_count = total_count + 1,
+                        unread_count = unread_count + (1 - NEW.read) WHERE id = NEW.feed_id;
+                END;
+                CREATE TRIGGER articles_count_delete AFTER DELETE ON articles BEGIN
+                    UPDATE feeds SET total_count = total_count - 1,
+                        unread_count = unread_count - (1 - OLD.read) WHERE id = OLD.feed_id;
+                END;
+                CREATE TRIGGER articles_count_read AFTER UPDATE OF read ON articles
+                    WHEN OLD.read != NEW.read BEGIN
+                    UPDATE feeds SET unread_count = unread_count + (OLD.read - NEW.read)
+                        WHERE id = NEW.feed_id;
+                END;
+                """)
+        },
+        Step(version: 2, summary: "full-text search: words, and CJK/Hangul characters") { db in
+            try db.execute(
+                """
+                -- Words, case- and diacritics-insensitive ("cafe" finds "Café").
+                CREATE VIRTUAL TABLE articles_fts USING fts5(
+                    title, author, text, content='articles', content_rowid='id',
+                    tokenize='unicode61 remove_diacritics 2');
+                -- CJK and Hangul, one token per character, so a phrase query finds any
+                -- substring, however short, in text written without spaces.
+                CREATE VIRTUAL TABLE articles_cjk USING fts5(
+                    title, text, tokenize='unicode61 remove_diacritics 0');
+                CREATE TRIGGER articles_fts_insert AFTER INSERT ON articles BEGIN
+                    INSERT INTO articles_fts(rowid, title, author, text)
+                        VALUES (NEW.id, NEW.title, NEW.author, NEW.text);
+                END;
+                CREATE TRIGGER articles_fts_delete AFTER DELETE ON articles BEGIN
+                    INSERT INTO articles_fts(articles_fts, rowid, title, author, text)
+                        VALUES ('delete', OLD.id, OLD.title, OLD.author, OLD.text);
+                    DELETE FROM articles_cjk WHERE rowid = OLD.id;
+                END;
+                CREATE TRIGGER articles_fts_update AFTER UPDATE OF title, author, text ON articles BEGIN
+                    INSERT INTO articles_fts(articles_fts, rowid, title, author, text)
+                        VALUES ('delete', OLD.id, OLD.title, OLD.author, OLD.text);
+                    INSERT INTO articles_fts(rowid, title, author, text)
+                        VALUES (NEW.id, NEW.title, NEW.author, NEW.text);
+                END;
+                -- Ranking: a match in the title weighs most, then the author, then the text.
+                INSERT INTO articles_fts(articles_fts, rank) VALUES ('rank', 'bm25(10.0, 2.0, 1.0)');
+                INSERT INTO articles_cjk(articles_cjk, rank) VALUES ('rank', 'bm25(10.0, 1.0)');
+                INSERT INTO articles_fts(articles_fts) VALUES ('rebuild');
+                """)
+            // The character index is filled from Swift (SQLite cannot split the text itself).
+            let rows = try db.prepare("SELECT id, title, text FROM articles")
+            let insert = try db.prepare("INSERT INTO articles_cjk(rowid, title, text) VALUES (?1, ?2, ?3)")
+            while try rows.step() {
+                let (title, text) = (CJKText.characters(rows.text(1) ?? ""), CJKText.characters(rows.text(2) ?? ""))
+                if title.isEmpty && text.isEmpty { continue }
+                insert.reset()
+                try insert.bind(.integer(rows.int64(0)), .text(title), .text(text)).run()
+            }
+        },
+    ]
+}

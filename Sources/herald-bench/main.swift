@@ -1,0 +1,34 @@
+import Foundation
+import HeraldCore
+import HeraldStore
+
+// herald-bench: builds synthetic libraries and measures the store.
+//   herald-bench populate --articles N --db PATH [--feeds F] [--seed S]
+//   herald-bench search --db PATH [--runs R]          search latency p50/p99 per query
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("herald-bench: \(message)\n".utf8))
+    exit(2)
+}
+
+func option(_ name: String, in arguments: [String]) -> String? {
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+    return arguments[index + 1]
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.first {
+case "populate":
+    guard let articles = option("--articles", in: arguments).flatMap(Int.init), articles > 0,
+        let path = option("--db", in: arguments)
+    else { fail("usage: herald-bench populate --articles N --db PATH [--feeds F] [--seed S]") }
+    let feeds = option("--feeds", in: arguments).flatMap(Int.init) ?? min(max(articles / 1000, 10), 1000)
+    let seed = option("--seed", in: arguments).flatMap(UInt64.init) ?? 42
+    try await Populate.run(articles: articles, feeds: feeds, seed: seed, path: path)
+case "search":
+    guard let path = option("--db", in: arguments) else { fail("usage: herald-bench search --db PATH [--runs R]") }
+    let runs = option("--runs", in: arguments).flatMap(Int.init) ?? 20
+    try await SearchBench.run(path: path, runs: runs)
+default:
+    fail("usage: herald-bench populate|search …")
+}
