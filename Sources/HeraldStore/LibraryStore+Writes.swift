@@ -28,14 +28,15 @@ extension LibraryStore {
         let feed = try feedRowID(feedURL)
         let seen = Int64(now.timeIntervalSince1970)
         return try db.transaction {
-            let find = try db.prepare("SELECT id, title, text FROM articles WHERE feed_id = ?1 AND guid = ?2")
+            let find = try db.prepare(
+                "SELECT id, title, author, text FROM articles WHERE feed_id = ?1 AND guid = ?2")
             var added = 0
             for item in items {
                 try find.bind(.integer(feed), .text(item.id))
                 let published = item.published.map { Int64($0.timeIntervalSince1970) }
                 if try find.step() {
                     let id = find.int64(0)
-                    let changed = find.text(1) != item.title || find.text(2) != item.text
+                    let old = (title: find.text(1) ?? "", author: find.text(2), text: find.text(3) ?? "")
                     find.reset()
                     let update = try db.prepare(
                         """
@@ -47,7 +48,10 @@ extension LibraryStore {
                         .integer(id), .text(item.title), .optional(item.link), .optional(item.author),
                         .optional(published), .text(item.text)
                     ).run()
-                    if changed { try indexCharacters(id: id, title: item.title, text: item.text, replacing: true) }
+                    if old != (item.title, item.author, item.text) {
+                        try SearchIndex.remove(id: id, title: old.title, author: old.author, text: old.text, in: db)
+                        try SearchIndex.add(id: id, title: item.title, author: item.author, text: item.text, in: db)
+                    }
                 } else {
                     find.reset()
                     let insert = try db.prepare(
@@ -60,22 +64,13 @@ extension LibraryStore {
                         .integer(feed), .text(item.id), .text(item.title), .optional(item.link),
                         .optional(item.author), .optional(published), .integer(seen), .text(item.text)
                     ).run()
-                    try indexCharacters(id: db.lastInsertRowID, title: item.title, text: item.text, replacing: false)
+                    try SearchIndex.add(
+                        id: db.lastInsertRowID, title: item.title, author: item.author, text: item.text, in: db)
                     added += 1
                 }
             }
             return added
         }
-    }
-
-    private func indexCharacters(id: Int64, title: String, text: String, replacing: Bool) throws {
-        if replacing {
-            try db.prepare("DELETE FROM articles_cjk WHERE rowid = ?1").bind(.integer(id)).run()
-        }
-        let (titleChars, textChars) = (CJKText.characters(title), CJKText.characters(text))
-        guard !titleChars.isEmpty || !textChars.isEmpty else { return }
-        try db.prepare("INSERT INTO articles_cjk(rowid, title, text) VALUES (?1, ?2, ?3)")
-            .bind(.integer(id), .text(titleChars), .text(textChars)).run()
     }
 
     /// Records why the last read of a feed failed (nil: it worked).

@@ -36,6 +36,7 @@ public final class LibraryStore: ArticleRepository {
             PRAGMA journal_mode = WAL;
             PRAGMA synchronous = NORMAL;
             PRAGMA foreign_keys = ON;
+            PRAGMA cache_size = -32768;
             """)
     }
 

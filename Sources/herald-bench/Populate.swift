@@ -17,6 +17,8 @@ enum Populate {
             let title = "\(index + 1). " + SyntheticText.title(language, rng: &rng)
             _ = try await store.upsertFeed(url: url, title: title, siteURL: nil)
         }
+        // HERALD_BENCH_DRY=1 generates without writing: to see what the generator costs.
+        let dryRun = ProcessInfo.processInfo.environment["HERALD_BENCH_DRY"] == "1"
         let start = Date()
         let epoch = Date(timeIntervalSince1970: 1_700_000_000)
         var written = 0
@@ -35,7 +37,7 @@ enum Populate {
             pending[feed, default: []].append(item)
             if pending[feed]!.count == batch || n == articles - 1 {
                 for (f, items) in pending where !items.isEmpty && (f == feed || n == articles - 1) {
-                    try await store.upsertArticles(feedURL: feedURLs[f], items: items)
+                    if !dryRun { try await store.upsertArticles(feedURL: feedURLs[f], items: items) }
                     written += items.count
                     pending[f] = []
                 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A small deterministic generator (SplitMix64), so every run builds the same library.
 struct SplitMix64 {
     private var state: UInt64
@@ -54,13 +56,59 @@ enum SyntheticText {
 
     static let particlesJA = ["は", "が", "を", "に", "で", "と", "の", "から", "まで"]
 
+    /// The real words first (the most frequent), then 30,000 made-up ones, so that word
+    /// frequencies fall off as in real text (a few common words, a long tail of rare ones).
     static func words(_ language: Language) -> [String] {
         switch language {
-        case .english: english
-        case .indonesian: indonesian
-        case .korean: korean
-        case .japanese: japanese
+        case .english: vocabularies.english
+        case .indonesian: vocabularies.indonesian
+        case .korean: vocabularies.korean
+        case .japanese: vocabularies.japanese
         }
+    }
+
+    struct Vocabularies: Sendable {
+        var english: [String]
+        var indonesian: [String]
+        var korean: [String]
+        var japanese: [String]
+    }
+
+    static let vocabularies: Vocabularies = {
+        let latin = ["ka", "ri", "to", "men", "sa", "lo", "ve", "dan", "bi", "ru", "te", "mo", "nis", "pa", "ghe", "lu", "cor", "an", "ti", "sel"]
+        let kanji = Array("東西南北上下山川田海空風雨雪花草木林森石金銀銅鉄火水土日月星光影音声色形春夏秋冬朝昼夜町村都市港駅道橋門家屋店社寺城国語文字本紙筆書読見聞話言思考知学校先生子供親友人男女手足目耳口心体頭顔")
+        func synthetic(_ seed: UInt64, count: Int, make: (inout SplitMix64) -> String) -> [String] {
+            var rng = SplitMix64(seed: seed)
+            var seen = Set<String>()
+            var out: [String] = []
+            while out.count < count {
+                let word = make(&rng)
+                if seen.insert(word).inserted { out.append(word) }
+            }
+            return out
+        }
+        let latinWord: (inout SplitMix64) -> String = { rng in
+            (0..<(2 + rng.below(3))).map { _ in rng.pick(latin) }.joined()
+        }
+        let hangulWord: (inout SplitMix64) -> String = { rng in
+            String(String.UnicodeScalarView((0..<(2 + rng.below(2))).map { _ in
+                Unicode.Scalar(UInt32(0xAC00 + rng.below(11172)))!
+            }))
+        }
+        let kanjiWord: (inout SplitMix64) -> String = { rng in
+            String((0..<(2 + rng.below(2))).map { _ in rng.pick(kanji) })
+        }
+        let count = 30_000
+        return Vocabularies(
+            english: english + synthetic(1, count: count, make: latinWord),
+            indonesian: indonesian + synthetic(2, count: count, make: latinWord),
+            korean: korean + synthetic(3, count: count, make: hangulWord),
+            japanese: japanese + synthetic(4, count: count, make: kanjiWord))
+    }()
+
+    /// A word index with probability falling off as 1/rank (Zipf's law).
+    static func zipf(_ count: Int, rng: inout SplitMix64) -> Int {
+        min(Int(pow(Double(count), rng.unit())) - 1, count - 1)
     }
 
     static func sentence(_ language: Language, words count: Int, rng: inout SplitMix64) -> String {
@@ -68,11 +116,11 @@ enum SyntheticText {
         switch language {
         case .japanese:
             var out = ""
-            for _ in 0..<count { out += rng.pick(vocabulary) + rng.pick(particlesJA) }
+            for _ in 0..<count { out += vocabulary[zipf(vocabulary.count, rng: &rng)] + rng.pick(particlesJA) }
             return out + "。"
         default:
             var parts: [String] = []
-            for _ in 0..<count { parts.append(rng.pick(vocabulary)) }
+            for _ in 0..<count { parts.append(vocabulary[zipf(vocabulary.count, rng: &rng)]) }
             let sentence = parts.joined(separator: " ")
             return sentence.prefix(1).uppercased() + sentence.dropFirst() + "."
         }

@@ -66,42 +66,25 @@ enum Migrations {
         Step(version: 2, summary: "full-text search: words, and CJK/Hangul characters") { db in
             try db.execute(
                 """
-                -- Words, case- and diacritics-insensitive ("cafe" finds "Café").
+                -- Words, case- and diacritics-insensitive ("cafe" finds "Café"). Contentless:
+                -- Herald writes what it indexes (the text without its CJK/Hangul, which would
+                -- otherwise make whole unspaced sentences into single tokens).
                 CREATE VIRTUAL TABLE articles_fts USING fts5(
-                    title, author, text, content='articles', content_rowid='id',
-                    tokenize='unicode61 remove_diacritics 2');
+                    title, author, text, content='', tokenize='unicode61 remove_diacritics 2');
                 -- CJK and Hangul, one token per character, so a phrase query finds any
                 -- substring, however short, in text written without spaces.
                 CREATE VIRTUAL TABLE articles_cjk USING fts5(
-                    title, text, tokenize='unicode61 remove_diacritics 0');
-                CREATE TRIGGER articles_fts_insert AFTER INSERT ON articles BEGIN
-                    INSERT INTO articles_fts(rowid, title, author, text)
-                        VALUES (NEW.id, NEW.title, NEW.author, NEW.text);
-                END;
-                CREATE TRIGGER articles_fts_delete AFTER DELETE ON articles BEGIN
-                    INSERT INTO articles_fts(articles_fts, rowid, title, author, text)
-                        VALUES ('delete', OLD.id, OLD.title, OLD.author, OLD.text);
-                    DELETE FROM articles_cjk WHERE rowid = OLD.id;
-                END;
-                CREATE TRIGGER articles_fts_update AFTER UPDATE OF title, author, text ON articles BEGIN
-                    INSERT INTO articles_fts(articles_fts, rowid, title, author, text)
-                        VALUES ('delete', OLD.id, OLD.title, OLD.author, OLD.text);
-                    INSERT INTO articles_fts(rowid, title, author, text)
-                        VALUES (NEW.id, NEW.title, NEW.author, NEW.text);
-                END;
+                    title, text, content='', tokenize='unicode61 remove_diacritics 0');
                 -- Ranking: a match in the title weighs most, then the author, then the text.
                 INSERT INTO articles_fts(articles_fts, rank) VALUES ('rank', 'bm25(10.0, 2.0, 1.0)');
                 INSERT INTO articles_cjk(articles_cjk, rank) VALUES ('rank', 'bm25(10.0, 1.0)');
-                INSERT INTO articles_fts(articles_fts) VALUES ('rebuild');
                 """)
-            // The character index is filled from Swift (SQLite cannot split the text itself).
-            let rows = try db.prepare("SELECT id, title, text FROM articles")
-            let insert = try db.prepare("INSERT INTO articles_cjk(rowid, title, text) VALUES (?1, ?2, ?3)")
+            // SQLite cannot split the text itself: the indexes are filled from Swift.
+            let rows = try db.prepare("SELECT id, title, author, text FROM articles")
             while try rows.step() {
-                let (title, text) = (CJKText.characters(rows.text(1) ?? ""), CJKText.characters(rows.text(2) ?? ""))
-                if title.isEmpty && text.isEmpty { continue }
-                insert.reset()
-                try insert.bind(.integer(rows.int64(0)), .text(title), .text(text)).run()
+                try SearchIndex.add(
+                    id: rows.int64(0), title: rows.text(1) ?? "", author: rows.text(2), text: rows.text(3) ?? "",
+                    in: db)
             }
         },
     ]

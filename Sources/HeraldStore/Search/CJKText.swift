@@ -36,6 +36,15 @@ enum CJKText {
         return String(out)
     }
 
+    /// The text with every character the character index covers replaced by a space: what
+    /// the word index sees.
+    static func withoutIndexed(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isIndexed) else { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars { out.append(isIndexed(scalar) ? " " : scalar) }
+        return String(out)
+    }
+
     /// True when a query word holds characters the character index answers for.
     static func contains(_ text: some StringProtocol) -> Bool {
         text.unicodeScalars.contains(where: isIndexed)

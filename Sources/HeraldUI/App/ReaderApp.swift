@@ -11,6 +11,8 @@ public final class ReaderApp {
         case feeds
         case articles(ArticleListModel)
         case article(ArticleViewModel)
+        /// Search as you type, over every feed; pushed by `/` from any other screen.
+        case search(SearchModel)
     }
 
     /// A yes/no question on the status line; `y` runs the action, any other key cancels.
@@ -35,11 +37,17 @@ public final class ReaderApp {
     var confirmation: Confirmation?
 
     let repository: any ArticleRepository
+    /// What search debounces wait on (real time in a terminal, immediate or manual elsewhere).
+    let clock: any DebounceClock
 
-    public init(repository: any ArticleRepository, size: Size, theme: Theme = Theme()) {
+    public init(
+        repository: any ArticleRepository, size: Size, theme: Theme = Theme(),
+        clock: any DebounceClock = LiveDebounceClock()
+    ) {
         self.repository = repository
         self.size = size
         self.theme = theme
+        self.clock = clock
         self.feedList = FeedListModel(repository: repository)
     }
 
@@ -51,11 +59,14 @@ public final class ReaderApp {
         onChange()
     }
 
-    /// Waits until every load started so far (and any it started) has ended.
+    /// Waits until every load started so far (and any it started) has ended, searches
+    /// included: with a clock whose sleeps end only when a test advances it, advance first.
     public func settle() async { await work.settle() }
 
     /// Rows available to a list or the article body.
     var bodyRows: Int { max(size.height - ScreenFrame.chromeRows, 1) }
+    /// Rows available to search results (the prompt takes the first body row).
+    var searchRows: Int { max(bodyRows - 1, 1) }
 
     // MARK: Keys
 
@@ -69,16 +80,45 @@ public final class ReaderApp {
         }
         if key == .resize {
             if case .articles(let model) = screen { model.ensureLoaded(visible: bodyRows, in: work) }
+            if case .search(let model) = screen { model.clamp(visible: searchRows) }
             return
         }
         if key == .control("c") {
             isFinished = true
             return
         }
+        if case .search(let model) = screen {
+            handleSearch(key, model)
+            return
+        }
+        if key == .character("/") {
+            stack.append(.search(SearchModel(repository: repository, clock: clock, work: work)))
+            return
+        }
         switch screen {
         case .feeds: handleFeeds(key)
         case .articles(let model): handleArticles(key, model)
         case .article(let model): handleArticle(key, model)
+        case .search: break
+        }
+    }
+
+    /// Every key of the search screen edits the query or moves the selection, but Enter
+    /// (open the selected result, marked read) and Esc (back to where `/` was pressed).
+    private func handleSearch(_ key: Key, _ model: SearchModel) {
+        switch model.handle(key, visible: searchRows) {
+        case .none:
+            break
+        case .open(let hit):
+            var summary = hit.article
+            summary.isRead = true
+            let viewer = ArticleViewModel(summary: summary, repository: repository)
+            stack.append(.article(viewer))
+            viewer.load(in: work)
+            if !hit.article.isRead { store(true, read: hit.article) }
+        case .close:
+            model.cancel()
+            stack.removeLast()
         }
     }
 
@@ -150,6 +190,7 @@ public final class ReaderApp {
             model.summary.isStarred.toggle()
             let (isStarred, id) = (model.summary.isStarred, model.summary.id)
             listUnder()?.setStarred(isStarred, articleID: id)
+            for search in searches { search.setStarred(isStarred, articleID: id) }
             write("star") { try await $0.setStarred(isStarred, articleID: id) }
         case .character("q"), .character("h"), .left, .escape: stack.removeLast()
         default: break
@@ -180,11 +221,14 @@ public final class ReaderApp {
         write("read flag") { try await $0.setRead(isRead, articleID: id) }
     }
 
-    /// A read flag changed from the article view: the list under it and the counts follow.
+    /// A read flag changed from the article view (or a search result opened): the list and
+    /// searches under it and the counts follow.
     private func store(_ isRead: Bool, read summary: ArticleSummary) {
+        for search in searches { search.setRead(isRead, articleID: summary.id) }
         if let list = listUnder() {
             setRead(isRead, summary, in: list)
         } else {
+            feedList.articleRead(isRead, inFeed: summary.feedID)
             let id = summary.id
             write("read flag") { try await $0.setRead(isRead, articleID: id) }
         }
@@ -211,6 +255,11 @@ public final class ReaderApp {
             self.write("mark all read") { try await $0.markAllRead() }
             self.message = "All articles marked read."
         }
+    }
+
+    /// Every search screen on the stack (results opened from them change flags).
+    private var searches: [SearchModel] {
+        stack.compactMap { if case .search(let model) = $0 { model } else { nil } }
     }
 
     /// The article list below the current screen, if there is one.
@@ -240,6 +289,7 @@ public final class ReaderApp {
         case .feeds: FeedListView(model: feedList, theme: theme).draw(into: &canvas)
         case .articles(let model): ArticleListView(model: model, theme: theme).draw(into: &canvas)
         case .article(let model): ArticleView(model: model, theme: theme).draw(into: &canvas)
+        case .search(let model): SearchView(model: model, theme: theme).draw(into: &canvas)
         }
         if let question = confirmation?.question {
             StatusOverlay.draw(question, style: theme.marker, into: &canvas, theme: theme)

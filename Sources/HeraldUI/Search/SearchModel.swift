@@ -1,0 +1,162 @@
+public import HeraldCore
+
+/// Search as you type: the query, its results, and the one debounced search behind them.
+///
+/// Each keystroke that changes the query cancels the pending search and starts a new task
+/// that sleeps `debounce` on the injected clock, checks cancellation, then awaits the
+/// repository (a background actor: the main actor never waits for it). Cancelling the task
+/// cancels the repository call too, since it is awaited inside the task. A result is applied
+/// only if its task was not cancelled and it belongs to the latest query (its generation),
+/// so a slow older search can never replace a newer one, even one that ignores cancellation.
+///
+/// Each search is also awaited in `PendingWork`, so a frame is asked for when it ends and
+/// `ReaderApp.settle()` waits for it; with a clock whose sleeps only end when a test
+/// advances time, a test advances the clock before it settles.
+@MainActor
+public final class SearchModel {
+    /// How long typing must pause before a search runs.
+    public static let debounce = Duration.milliseconds(300)
+    /// The most results a search asks for.
+    public static let limit = 200
+
+    /// What the status line says about the results.
+    public enum Status: Sendable, Equatable {
+        /// The query is empty: no results, no search.
+        case idle
+        /// A search is waiting for its debounce or running.
+        case searching
+        /// `hits` are the results of the current query.
+        case done
+        /// The last search failed; why, in words.
+        case failed(String)
+    }
+
+    /// What a key asks the app to do beyond editing the query or moving the selection.
+    public enum Command: Equatable {
+        case none
+        /// Open this result in the article view.
+        case open(SearchHit)
+        /// Close the search screen.
+        case close
+    }
+
+    public private(set) var query = ""
+    /// The results on screen: the current query's once `status` is `.done`; while a newer
+    /// query is being searched, the previous query's, so the list does not flicker.
+    public private(set) var hits: [SearchHit] = []
+    public private(set) var status = Status.idle
+    public var cursor = ListCursor()
+    /// Bumped on every query change; a result is applied only for the current generation.
+    public private(set) var generation = 0
+
+    private let repository: any ArticleRepository
+    private let clock: any DebounceClock
+    private let work: PendingWork
+    private var task: Task<Void, Never>?
+
+    public init(repository: any ArticleRepository, clock: any DebounceClock, work: PendingWork) {
+        self.repository = repository
+        self.clock = clock
+        self.work = work
+    }
+
+    public var selected: SearchHit? {
+        hits.indices.contains(cursor.selected) ? hits[cursor.selected] : nil
+    }
+
+    /// Handles a key of the search screen; `visible` is how many result rows are shown.
+    /// Letters are always text (j, k and q included); lists move with the arrows, Ctrl-P/N
+    /// and the page keys.
+    public func handle(_ key: Key, visible: Int) -> Command {
+        if let edited = QueryEditing.edit(query, with: key) {
+            if edited != query { setQuery(edited) }
+            return .none
+        }
+        let count = hits.count
+        switch key {
+        case .up, .control("p"): cursor.move(by: -1, count: count, visible: visible)
+        case .down, .control("n"): cursor.move(by: 1, count: count, visible: visible)
+        case .pageUp: cursor.page(by: -1, count: count, visible: visible)
+        case .pageDown: cursor.page(by: 1, count: count, visible: visible)
+        case .home: cursor.select(0, count: count, visible: visible)
+        case .end: cursor.select(count - 1, count: count, visible: visible)
+        case .enter: return selected.map(Command.open) ?? .none
+        case .escape: return .close
+        default: break
+        }
+        return .none
+    }
+
+    /// Replaces the query and searches for it after the debounce (an empty query clears the
+    /// results at once and searches nothing).
+    public func setQuery(_ text: String) {
+        query = text
+        cancel()
+        if SearchHighlight.words(text).isEmpty {
+            hits = []
+            cursor = ListCursor()
+            status = .idle
+            return
+        }
+        status = .searching
+        let generation = self.generation
+        let (clock, repository) = (self.clock, self.repository)
+        let task = Task { @MainActor [weak self] in
+            let result: Result<[SearchHit], any Error>
+            do {
+                try await clock.sleep(for: Self.debounce)
+                try Task.checkCancellation()
+                result = .success(try await repository.search(text, limit: Self.limit))
+            } catch {
+                result = .failure(error)
+            }
+            // A newer keystroke (or Esc) wins, whatever the repository did with cancellation.
+            guard !Task.isCancelled, let self, self.generation == generation else { return }
+            self.apply(result)
+        }
+        self.task = task
+        work.start { await task.value }
+    }
+
+    /// Cancels the pending or running search; its result, if it still comes, is dropped.
+    public func cancel() {
+        generation += 1
+        task?.cancel()
+        task = nil
+    }
+
+    private func apply(_ result: Result<[SearchHit], any Error>) {
+        task = nil
+        switch result {
+        case .success(let found):
+            hits = found
+            cursor = ListCursor()
+            status = .done
+        case .failure(let error):
+            hits = []
+            cursor = ListCursor()
+            status = .failed("\(error)")
+        }
+    }
+
+    /// Keeps the selection visible after a resize.
+    public func clamp(visible: Int) {
+        cursor.clamp(count: hits.count, visible: visible)
+    }
+
+    /// Reflects a read flag change in the results.
+    public func setRead(_ isRead: Bool, articleID: String) {
+        for index in hits.indices where hits[index].id == articleID {
+            hits[index].article.isRead = isRead
+        }
+    }
+
+    public func setStarred(_ isStarred: Bool, articleID: String) {
+        for index in hits.indices where hits[index].id == articleID {
+            hits[index].article.isStarred = isStarred
+        }
+    }
+
+    /// True when the current query's search ended with as many hits as it asked for.
+    public var isCapped: Bool { status == .done && hits.count >= Self.limit }
+}

@@ -1,0 +1,118 @@
+import HeraldCore
+
+/// Draws the search screen: the prompt with its caret, then the results (marker, unread and
+/// star flags, date, feed, title with every matched query word highlighted).
+@MainActor
+public struct SearchView {
+    public var model: SearchModel
+    public var theme: Theme
+
+    /// Columns of the feed title in a result row (when the screen is wide enough for it).
+    static let feedWidth = 16
+    /// Narrower than this, rows leave the feed out so the title keeps some room.
+    static let feedColumnMinWidth = 60
+
+    public init(model: SearchModel, theme: Theme) {
+        self.model = model
+        self.theme = theme
+    }
+
+    public func draw(into canvas: inout Canvas) {
+        let frame = ScreenFrame(
+            title: "Herald · Search", status: status, hint: "type to search  ↑/↓:move  Enter:open  Esc:back",
+            theme: theme)
+        let rows = frame.draw(into: &canvas)
+        guard let promptRow = rows.first else { return }
+        if case .failed(let why) = model.status {
+            StatusOverlay.draw("search failed: " + why, style: theme.error, into: &canvas, theme: theme)
+        }
+        drawPrompt(into: &canvas, y: promptRow)
+
+        let results = (promptRow + 1)..<rows.upperBound
+        if model.status == .idle {
+            ScreenFrame.message(
+                "Type to search every feed: titles, authors and text.", style: theme.hint, rows: results,
+                into: &canvas)
+            return
+        }
+        let query = model.query
+        let body = ListBody(
+            failure: nil, isLoaded: model.status == .done, count: model.hits.count,
+            item: { model.hits[$0] }, cursor: model.cursor, theme: theme,
+            empty: "Nothing matches “\(query)”.")
+        body.draw(into: &canvas, rows: results) { hit, y, canvas in
+            Self.drawRow(hit, query: query, y: y, theme: theme, into: &canvas)
+        }
+    }
+
+    /// The left part of the status line.
+    var status: String {
+        switch model.status {
+        case .idle: ""
+        case .searching: "searching…"
+        case .failed: ""
+        case .done:
+            switch model.hits.count {
+            case 0: "no results for “\(TextLayout.truncate(model.query, toWidth: 40))”"
+            case 1: "1 result"
+            case let n: model.isCapped ? "first \(n) results" : "\(n) results"
+            }
+        }
+    }
+
+    /// `/ ` and the query, then the caret (a reverse-video cell). A query wider than the
+    /// screen shows its end, where the typing is.
+    func drawPrompt(into canvas: inout Canvas, y: Int) {
+        let room = canvas.size.width - 3
+        var shown = Substring(model.query)
+        var cut = false
+        while DisplayWidth.of(shown) > room - (cut ? 1 : 0), !shown.isEmpty {
+            shown = shown.dropFirst()
+            cut = true
+        }
+        var x = canvas.write("/ ", x: 0, y: y, style: theme.marker)
+        if cut { x += canvas.write("…", x: x, y: y, style: theme.hint) }
+        x += canvas.write(String(shown), x: x, y: y, style: theme.read)
+        canvas.write(" ", x: x, y: y, style: theme.caret)
+    }
+
+    /// One result row from column 2: flags, date, feed title (padded), highlighted title.
+    static func drawRow(_ hit: SearchHit, query: String, y: Int, theme: Theme, into canvas: inout Canvas) {
+        let article = hit.article
+        if !article.isRead { canvas.write("N", x: 2, y: y, style: theme.unread) }
+        if article.isStarred { canvas.write("*", x: 3, y: y, style: theme.marker) }
+        var x = 5 + canvas.write(theme.day(article.published), x: 5, y: y, style: theme.date) + 2
+        if canvas.size.width >= feedColumnMinWidth {
+            let feed = TextLayout.truncate(TextSanitizer.singleLine(hit.feedTitle), toWidth: feedWidth)
+            canvas.write(feed, x: x, y: y, style: theme.read)
+            x += feedWidth + 2
+        }
+        let style = article.isRead ? theme.read : theme.unread
+        drawHighlighted(
+            TextSanitizer.singleLine(article.title), query: query, x: x, y: y,
+            style: style, match: theme.match, into: &canvas)
+    }
+
+    /// Writes `text` cut to the right edge, with the graphemes that match a query word in
+    /// `match` style.
+    static func drawHighlighted(
+        _ text: String, query: String, x: Int, y: Int, style: Style, match: Style, into canvas: inout Canvas
+    ) {
+        let ranges = SearchHighlight.ranges(of: query, in: text)
+        let shown = TextLayout.truncate(text, toWidth: canvas.size.width - x)
+        // The graphemes of `text` that are shown (a cut title ends with `…`, not highlighted).
+        let kept = shown == text ? shown.count : shown.count - 1
+        var column = x
+        for (offset, grapheme) in shown.enumerated() {
+            let highlighted = offset < kept && ranges.contains { $0.contains(offset) }
+            column += canvas.write(String(grapheme), x: column, y: y, style: highlighted ? match : style)
+        }
+    }
+}
+
+extension Theme {
+    /// Query words found in a search result's title.
+    public var match: Style { Style(foreground: .yellow, bold: true) }
+    /// The search prompt's caret: one reverse-video cell (the terminal cursor stays hidden).
+    public var caret: Style { Style(reverse: true) }
+}
