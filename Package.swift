@@ -51,7 +51,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HeraldStoreTests",
-            dependencies: ["HeraldStore", "HeraldCore", "CSQLite3"],
+            dependencies: ["HeraldStore", "HeraldCore", "HeraldUI", "CSQLite3"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -16,11 +16,16 @@ public final class LibraryStore: ArticleRepository {
 
     /// Opens (creating if needed) the library at `path` and brings its schema up to date.
     public static func open(path: String) throws -> LibraryStore {
+        try open(path: path, upTo: Migrations.latest)
+    }
+
+    /// Opens with the schema brought only up to `version` (tests of migrations).
+    static func open(path: String, upTo version: Int) throws -> LibraryStore {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let store = LibraryStore(db: try SQLiteConnection(path: path), path: path)
         try store.configure()
-        try store.migrate()
+        try store.migrate(upTo: version)
         return store
     }
 
@@ -40,15 +45,28 @@ public final class LibraryStore: ArticleRepository {
             """)
     }
 
+    /// Runs SQL directly (tests, maintenance).
+    func execute(_ sql: String) throws { try db.execute(sql) }
+
+    /// A single integer from a query (tests, maintenance).
+    func integer(_ sql: String) throws -> Int64 { try db.integer(sql) }
+
+    /// The result of `PRAGMA integrity_check` ("ok" when the file is sound).
+    public func integrityCheck() throws -> String {
+        let statement = try db.prepare("PRAGMA integrity_check")
+        guard try statement.step() else { return "no answer" }
+        return statement.text(0) ?? "no answer"
+    }
+
     /// The schema version of the file.
     public var schemaVersion: Int { Int((try? db.integer("PRAGMA user_version")) ?? 0) }
 
-    private func migrate() throws {
+    private func migrate(upTo target: Int) throws {
         let version = schemaVersion
         if version > Migrations.latest {
             throw StoreError.newerSchema(path: path, found: version, known: Migrations.latest)
         }
-        for step in Migrations.steps where step.version > version {
+        for step in Migrations.steps where step.version > version && step.version <= target {
             try db.transaction {
                 try step.apply(db)
                 try db.execute("PRAGMA user_version = \(step.version)")

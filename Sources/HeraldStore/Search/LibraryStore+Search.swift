@@ -14,44 +14,38 @@ extension LibraryStore {
         }
     }
 
+    /// How many of the newest matches are ranked.
+    static let candidateLimit = 2000
+
     func runSearch(_ text: String, limit: Int, token: CancellationToken) throws -> [SearchHit] {
         if token.isCancelled { throw CancellationError() }
         let query = SearchQuery(text)
         guard !query.isEmpty else { return [] }
         db.interrupt.current = token
         defer { db.interrupt.current = nil }
-        let columns = Self.summaryColumns + ", f.title"
-        let statement: SQLiteStatement
-        switch (query.words, query.characters) {
-        case (let words?, let characters?):
-            statement = try db.prepare(
-                """
-                SELECT \(columns) FROM articles_fts s JOIN articles a ON a.id = s.rowid
-                JOIN feeds f ON f.id = a.feed_id
-                WHERE articles_fts MATCH ?1
-                  AND s.rowid IN (SELECT rowid FROM articles_cjk WHERE articles_cjk MATCH ?2)
-                ORDER BY s.rank LIMIT ?3
-                """)
-            try statement.bind(.text(words), .text(characters), .integer(Int64(limit)))
-        case (let words?, nil):
-            statement = try db.prepare(
-                """
-                SELECT \(columns) FROM articles_fts s JOIN articles a ON a.id = s.rowid
-                JOIN feeds f ON f.id = a.feed_id
-                WHERE articles_fts MATCH ?1 ORDER BY s.rank LIMIT ?2
-                """)
-            try statement.bind(.text(words), .integer(Int64(limit)))
-        case (nil, let characters?):
-            statement = try db.prepare(
-                """
-                SELECT \(columns) FROM articles_cjk s JOIN articles a ON a.id = s.rowid
-                JOIN feeds f ON f.id = a.feed_id
-                WHERE articles_cjk MATCH ?1 ORDER BY s.rank LIMIT ?2
-                """)
-            try statement.bind(.text(characters), .integer(Int64(limit)))
-        case (nil, nil):
-            return []
-        }
+        // The candidates are the newest `candidateLimit` matches, ranked with bm25; FTS5
+        // walks a match list newest first and stops there, so a word found in half the
+        // library costs no more than a rare one. Below the cap the ranking is exact.
+        let (index, match, filter): (String, String, String?) =
+            switch (query.words, query.characters) {
+            case (let words?, let characters?): ("articles_fts", words, characters)
+            case (let words?, nil): ("articles_fts", words, nil)
+            case (nil, let characters?): ("articles_cjk", characters, nil)
+            case (nil, nil): ("", "", nil)
+            }
+        let narrowing = filter == nil ? "" : "AND rowid IN (SELECT rowid FROM articles_cjk WHERE articles_cjk MATCH ?3)"
+        let statement = try db.prepare(
+            """
+            SELECT \(Self.summaryColumns), f.title FROM (
+                SELECT rowid AS id, rank AS score FROM \(index)
+                WHERE \(index) MATCH ?1 \(narrowing) ORDER BY rowid DESC LIMIT ?4
+            ) s
+            JOIN articles a ON a.id = s.id JOIN feeds f ON f.id = a.feed_id
+            ORDER BY s.score, a.id DESC LIMIT ?2
+            """)
+        try statement.bind(
+            .text(match), .integer(Int64(limit)), filter.map(SQLiteValue.text) ?? .null,
+            .integer(Int64(Self.candidateLimit)))
         var hits: [SearchHit] = []
         do {
             while try statement.step() {
