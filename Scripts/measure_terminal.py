@@ -87,9 +87,10 @@ def write_feeds(directory):
 class Child:
     """herald on the slave side of a new pty, in its own session."""
 
-    def __init__(self, binary, feeds):
+    def __init__(self, binary, feeds, db=None):
         self.binary = binary
         self.feeds = feeds
+        self.db = db
         self.pid = None
         self.master = None
         self.status = None
@@ -104,7 +105,7 @@ class Child:
                    COLUMNS=str(COLUMNS), LINES=str(ROWS))
         for name in ("TMUX", "TMUX_PANE", "STY"):
             env.pop(name, None)
-        argv = [self.binary, "--feeds", self.feeds]
+        argv = [self.binary, "--db", self.db] if self.db else [self.binary, "--feeds", self.feeds]
         start = time.perf_counter()
         pid = os.fork()
         if pid == 0:  # child
@@ -210,13 +211,35 @@ def exit_description(status):
     return f"status {status}"
 
 
-def measure_once(binary, feeds):
-    child = Child(binary, feeds)
+# With --db the library decides what is on screen: the frame is complete once the status
+# line and the key hint are drawn.
+DB_FIRST_FRAME_MARKERS = ["feeds \u00b7".encode(), b"unread of", b"q:quit"]
+
+
+def peak_memory_kib(pid):
+    """VmHWM (peak resident set) of a live process, in KiB."""
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+    return None
+
+
+def browse(child):
+    """Opens the first feed, goes to its end, pages back, opens an article, searches."""
+    for keys in [b"\r", b"G", b"\x1b[5~" * 20, b"\r", b"q", b"/", b"garden", b"\x1b", b"q"]:
+        child.send(keys)
+        child.read_until_quiet(0.4 if keys == b"garden" else QUIET / 3, SETTLE_TIMEOUT, bytearray())
+
+
+def measure_once(binary, feeds, db=None):
+    child = Child(binary, feeds, db)
+    markers = DB_FIRST_FRAME_MARKERS if db else FIRST_FRAME_MARKERS
     try:
         start = child.spawn()
         output = bytearray()
         shown = child.read_until(
-            lambda buffer: all(marker in buffer for marker in FIRST_FRAME_MARKERS),
+            lambda buffer: all(marker in buffer for marker in markers),
             FIRST_FRAME_TIMEOUT, output)
         if shown is None:
             raise RuntimeError(
@@ -235,6 +258,10 @@ def measure_once(binary, feeds):
         # The write after `j` may begin after a scheduling gap; a 300 ms quiet window that ends
         # with nothing read means the key produced no output at all, which we report as is.
 
+        peak_kib = None
+        if db:
+            browse(child)
+            peak_kib = peak_memory_kib(child.pid)
         child.send(b"q")
         status = child.reap(EXIT_TIMEOUT)
         clean = status is not None and os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
@@ -246,6 +273,7 @@ def measure_once(binary, feeds):
             "j_output": bytes(moved),
             "exit": exit_description(status),
             "clean_exit": clean,
+            "peak_kib": peak_kib,
         }
     finally:
         child.close()
@@ -265,6 +293,8 @@ def main():
                              "else .build/debug/herald)")
     parser.add_argument("--runs", type=int, default=15, help="runs (default 15)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--db", help="open this library instead of 30 generated feed files; "
+                                     "also browses it and reports peak memory")
     options = parser.parse_args()
 
     binary = os.path.abspath(options.binary)
@@ -278,7 +308,7 @@ def main():
         write_feeds(feeds)
         for run in range(options.runs):
             try:
-                results.append(measure_once(binary, feeds))
+                results.append(measure_once(binary, feeds, options.db))
             except RuntimeError as error:
                 print(f"run {run + 1}: {error}", file=sys.stderr)
                 return 1
@@ -306,6 +336,9 @@ def main():
         },
         "j_output_example": results[0]["j_output"].decode("utf-8", "backslashreplace"),
         "clean_exits": sum(r["clean_exit"] for r in results),
+        "peak_memory_mib": (round(max(r["peak_kib"] for r in results) / 1024, 1)
+                            if options.db else None),
+        "library": options.db,
         "exits": sorted({r["exit"] for r in results}),
     }
 
@@ -317,8 +350,8 @@ def main():
     fb = summary["first_frame_bytes"]
     jb = summary["j_bytes"]
     print(f"herald: {binary}")
-    print(f"terminal: {COLUMNS}x{ROWS} xterm-256color, {FEEDS} feeds x {ITEMS_PER_FEED} items, "
-          f"{len(results)} runs")
+    library = f"library {options.db}" if options.db else f"{FEEDS} feeds x {ITEMS_PER_FEED} items"
+    print(f"terminal: {COLUMNS}x{ROWS} xterm-256color, {library}, {len(results)} runs")
     print()
     rows = [
         ("time to first frame", f"median {fm['median']:.1f} ms", f"p90 {fm['p90']:.1f} ms",
@@ -328,6 +361,8 @@ def main():
         ("quit with q", f"{summary['clean_exits']}/{len(results)} clean",
          ", ".join(summary["exits"]), ""),
     ]
+    if options.db:
+        rows.append(("peak memory browsing", f"{summary['peak_memory_mib']} MiB", "(VmHWM, max)", ""))
     widths = [max(len(row[i]) for row in rows) for i in range(4)]
     for row in rows:
         print("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldStore
 
 /// A command line the user must fix.
 struct UsageError: Error {
@@ -9,7 +10,9 @@ struct UsageError: Error {
 
 /// Options every command takes.
 struct GlobalOptions {
-    /// A directory of feed files to read instead of the bundled demo feeds.
+    /// The library file: `--db PATH`, else `HERALD_DB`, else the XDG data directory.
+    var databasePath: String?
+    /// A directory of feed files to read instead of the library (nothing is stored).
     var feedsDirectory: URL?
 
     /// Takes the global options out of `arguments`, leaving the command and its own options.
@@ -19,14 +22,16 @@ struct GlobalOptions {
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
-            if argument == "--feeds" {
-                guard index + 1 < arguments.count else { throw UsageError("--feeds needs a directory") }
-                options.feedsDirectory = URL(fileURLWithPath: arguments[index + 1])
+            switch argument {
+            case "--feeds", "--db":
+                guard index + 1 < arguments.count else { throw UsageError("\(argument) needs a value") }
+                options.set(argument, arguments[index + 1])
                 index += 2
-            } else if argument.hasPrefix("--feeds=") {
-                options.feedsDirectory = URL(fileURLWithPath: String(argument.dropFirst(8)))
+            case _ where argument.hasPrefix("--feeds=") || argument.hasPrefix("--db="):
+                let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+                options.set(parts[0], parts[1])
                 index += 1
-            } else {
+            default:
                 rest.append(argument)
                 index += 1
             }
@@ -35,9 +40,43 @@ struct GlobalOptions {
         return options
     }
 
-    /// The feeds to read: `--feeds DIR`, else the bundled demo feeds.
-    func loadRepository() async throws -> InMemoryArticleRepository {
-        let directory = try feedsDirectory ?? DemoFeeds.directory()
+    private mutating func set(_ option: String, _ value: String) {
+        if option == "--db" {
+            databasePath = value
+        } else {
+            feedsDirectory = URL(fileURLWithPath: value)
+        }
+    }
+
+    /// Where the library lives.
+    func libraryPath() -> String {
+        if let databasePath { return databasePath }
+        let environment = ProcessInfo.processInfo.environment
+        if let path = environment["HERALD_DB"], !path.isEmpty { return path }
+        let data =
+            environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (NSHomeDirectory() + "/.local/share")
+        return data + "/herald/herald.db"
+    }
+
+    /// The articles to read: the files of `--feeds DIR`, else the library — which, on a
+    /// first run with nothing in it, is filled with the bundled demo feeds.
+    func openRepository() async throws -> any ArticleRepository {
+        if let feedsDirectory { return try await Self.readDirectory(feedsDirectory) }
+        return try await openLibrary(importingDemo: true)
+    }
+
+    /// The library, opened (and migrated) on the database actor.
+    func openLibrary(importingDemo: Bool) async throws -> LibraryStore {
+        let store = try await LibraryStore.open(path: libraryPath())
+        if importingDemo, await store.isEmpty {
+            let demo = try await Self.readDirectory(try DemoFeeds.directory())
+            try await store.importFeeds(await demo.contents())
+        }
+        return store
+    }
+
+    static func readDirectory(_ directory: URL) async throws -> InMemoryArticleRepository {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory),
             isDirectory.boolValue

@@ -17,6 +17,10 @@ struct Herald {
                 exit(try await runReader(options))
             case "snapshot":
                 try await SnapshotCommand.run(Array(arguments.dropFirst()), options: options)
+            case "list":
+                try await ListCommands.list(Array(arguments.dropFirst()), options: options)
+            case "search":
+                try await ListCommands.search(Array(arguments.dropFirst()), options: options)
             case "help", "-h", "--help":
                 print(Usage.text)
             case "version", "--version":
@@ -35,7 +39,7 @@ struct Herald {
 
     @MainActor
     static func runReader(_ options: GlobalOptions) async throws -> Int32 {
-        let repository = try await options.loadRepository()
+        let repository = try await options.openRepository()
         return try await ReaderSession.run { size in
             ReaderApp(repository: repository, size: size)
         }

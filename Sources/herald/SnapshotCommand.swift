@@ -31,7 +31,7 @@ enum SnapshotCommand {
             }
             index += 1
         }
-        let repository = try await options.loadRepository()
+        let repository = try await options.openRepository()
         let screen = await HeadlessSession.run(repository: repository, size: size, keys: keys)
         print(screen.trimmedText())
     }

@@ -31,13 +31,15 @@ public enum FeedDirectory {
                 Feed(id: id, title: file.lastPathComponent, lastError: error.localizedDescription), []
             )
         }
-        let feed = Feed(id: id, title: parsed.title, siteURL: parsed.siteURL)
+        // A feed that names its own URL keeps that identity wherever its file lies.
+        let feedID = parsed.feedURL ?? id
+        let feed = Feed(id: feedID, title: parsed.title, siteURL: parsed.siteURL)
         var seen = Set<String>()
         let articles = parsed.items.compactMap { item -> Article? in
             // Feeds repeat ids; the first occurrence wins.
             guard seen.insert(item.id).inserted else { return nil }
             let summary = ArticleSummary(
-                id: id + "#" + item.id, feedID: id, title: item.title, author: item.author,
+                id: feedID + "#" + item.id, feedID: feedID, title: item.title, author: item.author,
                 published: item.published)
             return Article(summary: summary, feedTitle: parsed.title, link: item.link, text: item.text)
         }
