@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// `herald list` and `herald search` against a real library file, as a script would run them.
+@Suite("herald on the command line", .serialized)
+struct CommandLineTests {
+    /// Runs herald with a fresh library file (filled from the demo feeds on first use).
+    struct Library {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("herald-cli-\(UUID().uuidString)")
+        var path: String { directory.appendingPathComponent("lib/herald.db").path }
+
+        func run(_ arguments: [String]) throws -> Spawn.Result {
+            let binary = try HeraldUnderTest.binary()
+            var environment = ProcessInfo.processInfo.environment
+            environment["HERALD_DB"] = path
+            environment["HERALD_DEMO_DIR"] = HeraldUnderTest.demoFeeds.path
+            environment["TZ"] = "UTC"
+            return try Spawn.run([binary.path] + arguments, environment: environment, timeout: 30)
+        }
+
+        func jsonLines(_ arguments: [String]) throws -> [[String: Any]] {
+            let result = try run(arguments + ["--json"])
+            #expect(result.exitStatus == 0, "\(arguments): \(result.errors)")
+            return try result.output.split(separator: "\n").map { line in
+                try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            }
+        }
+
+        func cleanUp() { try? FileManager.default.removeItem(at: directory) }
+    }
+
+    @Test("the first run creates the library from the demo feeds; list --json prints one object per article")
+    func listJSON() throws {
+        let library = Library()
+        defer { library.cleanUp() }
+        let rows = try library.jsonLines(["list"])
+        #expect(rows.count == 52)
+        #expect(FileManager.default.fileExists(atPath: library.path))
+        let first = try #require(rows.first)
+        for key in ["id", "feed", "feed_url", "title", "published", "read", "starred"] {
+            #expect(first[key] != nil, "missing \(key) in \(first)")
+        }
+        let dates = rows.compactMap { $0["published"] as? String }
+        #expect(dates == dates.sorted(by: >), "newest first")
+    }
+
+    @Test("list --feed narrows to one feed and --unread to unread articles")
+    func listFilters() throws {
+        let library = Library()
+        defer { library.cleanUp() }
+        let all = try library.jsonLines(["list"])
+        let url = try #require(all.first { ($0["feed"] as? String) == "한글 기술 일지" }?["feed_url"] as? String)
+        let korean = try library.jsonLines(["list", "--feed", url])
+        #expect(korean.count == 13)
+        #expect(korean.allSatisfy { ($0["feed"] as? String) == "한글 기술 일지" })
+        #expect(try library.jsonLines(["list", "--unread"]).count == 52)
+        let unknown = try library.run(["list", "--feed", "https://nowhere.example/feed"])
+        #expect(unknown.exitStatus == 2)
+        #expect(unknown.errors.contains("no feed"))
+    }
+
+    @Test("search finds Korean, prefixes and diacritics, ranked, and respects --limit")
+    func search() throws {
+        let library = Library()
+        defer { library.cleanUp() }
+        let korean = try library.jsonLines(["search", "떡볶이"])
+        #expect(korean.first?["title"] as? String == "떡볶이")
+        let prefix = try library.jsonLines(["search", "termin", "--limit", "3"])
+        #expect((1...3).contains(prefix.count))
+        let text = try library.run(["search", "떡볶이"])
+        #expect(text.exitStatus == 0)
+        #expect(text.output.contains("떡볶이") && text.output.contains("한글 기술 일지"))
+    }
+
+    @Test("hostile queries are searched as text, never an error")
+    func hostileQuery() throws {
+        let library = Library()
+        defer { library.cleanUp() }
+        for query in ["AND(", "\"", "*", "-", "NEAR(a b)", "title:x"] {
+            let result = try library.run(["search", query])
+            #expect(result.exitStatus == 0, "\(query): \(result.errors)")
+        }
+        let empty = try library.run(["search"])
+        #expect(empty.exitStatus == 2)
+    }
+
+    @Test("a library written by a newer Herald is refused with a clear message")
+    func newerLibrary() throws {
+        let library = Library()
+        defer { library.cleanUp() }
+        _ = try library.run(["list"])
+        let sqlite = try Spawn.run(
+            ["sqlite3", library.path, "PRAGMA user_version = 99"], environment: ProcessInfo.processInfo.environment,
+            timeout: 10)
+        try #require(sqlite.exitStatus == 0, "sqlite3 is needed for this test: \(sqlite.errors)")
+        let result = try library.run(["list"])
+        #expect(result.exitStatus == 1)
+        #expect(result.errors.contains("newer Herald"))
+    }
+}
