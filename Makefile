@@ -1,7 +1,7 @@
 # Herald — build, run, test, install.
 #   make run      build (release) and open the reader (on the bundled demo feeds)
 #   make test     build with warnings as errors and run the whole suite
-#   make bench    print performance figures (first frame, bytes per keystroke)
+#   make bench    print performance figures (first frame, bytes per keystroke, library sizes)
 
 SWIFT        ?= swift
 PREFIX       ?= /usr/local
@@ -55,8 +55,10 @@ test: deps-test
 	$(SWIFT) build --build-tests $(STRICT)
 	$(SWIFT) test --skip-build
 
+# BENCH_SIZES="10000 100000 1000000" adds the 1M library (about 15 GB and 15 minutes).
 bench: build deps-test
 	python3 Scripts/measure_terminal.py --binary $(RELEASE_BIN)
+	Scripts/bench_library.sh $(dir $(RELEASE_BIN))
 
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/herald/demo
