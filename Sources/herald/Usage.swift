@@ -1,17 +1,22 @@
 /// The text of `herald --help`.
 enum Usage {
-    static let version = "0.1.0"
+    static let version = "0.2.0"
 
     static let text = """
         herald — a keyboard-driven terminal reader for feeds
 
         Usage:
-          herald [--feeds DIR]                      open the reader
-          herald snapshot [--size WxH] [--keys K]   print the screen after keys, without a terminal
+          herald [--db PATH] [--feeds DIR]                open the reader
+          herald list [--feed URL] [--unread] [--json]    print articles, newest first
+          herald search QUERY… [--limit N] [--json]       print search results, best first
+          herald snapshot [--size WxH] [--keys K]         print the screen after keys, headless
           herald --help | --version
 
         Options:
-          --feeds DIR   read the feed files (JSON Feed) in DIR instead of the bundled demo feeds
+          --db PATH     the library file (default $XDG_DATA_HOME/herald/herald.db,
+                        i.e. ~/.local/share/herald/herald.db; also HERALD_DB)
+          --feeds DIR   read the feed files (JSON Feed) in DIR instead of the library
+          --json        one JSON object per article and line
           --size WxH    snapshot size in cells (default 80x24)
           --keys K      snapshot keys, space-separated: j k g G enter esc q space pgup pgdn
                         home end up down left right tab backspace C-x F1 or any character
@@ -22,10 +27,16 @@ enum Usage {
           PgUp/PgDn, Space    page up / down
           Enter, l, →         open
           q, h, ←, Esc        back (q on the feed list quits)
-          N                   toggle read in the article list
+          N                   toggle read          s   toggle star
+          A                   mark the feed read   C   mark everything read (asks)
+          /                   search as you type (Esc closes, Enter opens a result)
           Ctrl-C              quit
 
+        Search: case and accents are ignored, the last word is a prefix, Korean, Japanese
+        and Chinese are found inside words; "an exact phrase" and -word are understood.
+
         Environment:
+          HERALD_DB           the library file
           HERALD_DEMO_DIR     where the bundled demo feeds are (found automatically)
         """
 }
