@@ -124,6 +124,59 @@ struct ReaderAppTests {
         #expect(app.render().size == Size(width: 20, height: 13))
     }
 
+    @Test("s stars an article in the list and in the repository; s again unstars it")
+    func star() async throws {
+        let repository = makeLibrary()
+        let app = await started(repository)
+        await press(app, .enter, .character("s"))
+        guard case .articles(let list) = app.screen else { Issue.record("not on the article list"); return }
+        let id = try #require(list.article(at: 0)?.id)
+        #expect(list.article(at: 0)?.isStarred == true)
+        #expect(try await repository.article(id: id).summary.isStarred)
+        #expect(app.render().text().contains("N* "))
+        await press(app, .character("s"))
+        #expect(try await repository.article(id: id).summary.isStarred == false)
+    }
+
+    @Test("A marks the selected feed read, in the counts and the repository")
+    func markFeedRead() async throws {
+        let repository = makeLibrary()
+        let app = await started(repository)
+        await press(app, .down, .character("A"))
+        #expect(app.feedList.feeds.map(\.unread) == [30, 0])
+        #expect(await repository.feedSummaries().map(\.unread) == [30, 0])
+    }
+
+    @Test("C asks first: y marks everything read, any other key leaves it")
+    func markAllReadAsks() async throws {
+        let repository = makeLibrary()
+        let app = await started(repository)
+        await press(app, .character("C"))
+        #expect(app.render().text().contains("Mark every article of every feed read? (y/n)"))
+        await press(app, .character("n"))
+        #expect(await repository.feedSummaries().map(\.unread) == [30, 30])
+        #expect(!app.render().text().contains("(y/n)"))
+        await press(app, .enter, .character("C"), .character("y"))
+        #expect(await repository.feedSummaries().map(\.unread) == [0, 0])
+        guard case .articles(let list) = app.screen else { Issue.record("not on the article list"); return }
+        #expect(list.unread == 0 && list.article(at: 0)?.isRead == true)
+        #expect(app.feedList.feeds.map(\.unread) == [0, 0])
+    }
+
+    @Test("N in the article view toggles the read flag of the list below it")
+    func readToggleInArticle() async throws {
+        let repository = makeLibrary()
+        let app = await started(repository)
+        await press(app, .enter, .enter)
+        guard case .articles(let list) = app.stack[1] else { Issue.record("no article list"); return }
+        #expect(list.article(at: 0)?.isRead == true)
+        await press(app, .character("N"))
+        #expect(list.article(at: 0)?.isRead == false)
+        #expect(app.feedList.feeds[0].unread == 30)
+        let id = try #require(list.article(at: 0)?.id)
+        #expect(try await repository.article(id: id).summary.isRead == false)
+    }
+
     @Test("Ctrl-C quits from any screen")
     func controlC() async throws {
         let app = await started(makeLibrary())

@@ -124,13 +124,15 @@ public final class ArticleListModel {
         cursor.clamp(count: count, visible: visible)
     }
 
-    /// Reflects a read flag change in the visible list.
-    public func setRead(_ isRead: Bool, articleID: String) {
+    /// Reflects a read flag change in the visible list; false when nothing changed.
+    @discardableResult
+    public func setRead(_ isRead: Bool, articleID: String) -> Bool {
         guard let offset = window.firstIndex(where: { $0.id == articleID }),
             window[offset].isRead != isRead
-        else { return }
+        else { return false }
         window[offset].isRead = isRead
         unread = max(0, unread + (isRead ? -1 : 1))
+        return true
     }
 
     public func setStarred(_ isStarred: Bool, articleID: String) {

@@ -151,7 +151,9 @@ public final class ReaderApp {
         switch key {
         case .enter, .right, .character("l"):
             guard let summary = model.selected else { return }
-            let viewer = ArticleViewModel(summary: summary, repository: repository)
+            var opened = summary
+            opened.isRead = true
+            let viewer = ArticleViewModel(summary: opened, repository: repository)
             stack.append(.article(viewer))
             viewer.load(in: work)
             if !summary.isRead { setRead(true, summary, in: model) }
@@ -215,8 +217,9 @@ public final class ReaderApp {
     // MARK: Flags
 
     private func setRead(_ isRead: Bool, _ summary: ArticleSummary, in model: ArticleListModel) {
-        model.setRead(isRead, articleID: summary.id)
-        feedList.articleRead(isRead, inFeed: summary.feedID)
+        if model.setRead(isRead, articleID: summary.id) {
+            feedList.articleRead(isRead, inFeed: summary.feedID)
+        }
         let id = summary.id
         write("read flag") { try await $0.setRead(isRead, articleID: id) }
     }
