@@ -224,17 +224,20 @@ public final class ReaderApp {
         write("read flag") { try await $0.setRead(isRead, articleID: id) }
     }
 
-    /// A read flag changed from the article view (or a search result opened): the list and
-    /// searches under it and the counts follow.
+    /// A read flag changed from the article view (or a search result opened): the lists and
+    /// searches under it, the counts and the repository follow. The article may belong to
+    /// another feed than the list under a search, so the counts follow the flag, not a list.
     private func store(_ isRead: Bool, read summary: ArticleSummary) {
-        for search in searches { search.setRead(isRead, articleID: summary.id) }
-        if let list = listUnder() {
-            setRead(isRead, summary, in: list)
-        } else {
-            feedList.articleRead(isRead, inFeed: summary.feedID)
-            let id = summary.id
-            write("read flag") { try await $0.setRead(isRead, articleID: id) }
+        for screen in stack {
+            switch screen {
+            case .articles(let list): list.setRead(isRead, articleID: summary.id)
+            case .search(let search): search.setRead(isRead, articleID: summary.id)
+            case .feeds, .article: break
+            }
         }
+        feedList.articleRead(isRead, inFeed: summary.feedID)
+        let id = summary.id
+        write("read flag") { try await $0.setRead(isRead, articleID: id) }
     }
 
     private func setStarred(_ isStarred: Bool, _ summary: ArticleSummary, in model: ArticleListModel) {

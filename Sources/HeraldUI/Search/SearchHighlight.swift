@@ -10,9 +10,14 @@ public enum SearchHighlight {
     /// How a query word is compared with the text.
     public static let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
 
-    /// The words of a query: split at whitespace, empty words dropped.
+    /// The words of a query to highlight: split at whitespace, phrase quotes dropped, and
+    /// excluded words (`-word`, which results do not contain) left out.
     public static func words(_ query: String) -> [String] {
-        query.split(whereSeparator: \.isWhitespace).map(String.init)
+        query.split(whereSeparator: \.isWhitespace).compactMap { word in
+            if word.count > 1, word.hasPrefix("-") { return nil }
+            let bare = word.filter { $0 != "\"" }
+            return bare.isEmpty ? nil : bare
+        }
     }
 
     /// Every occurrence of every word of `query` in `text`, as grapheme offsets into `text`,

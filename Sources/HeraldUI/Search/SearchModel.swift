@@ -80,7 +80,7 @@ public final class SearchModel {
         case .pageDown: cursor.page(by: 1, count: count, visible: visible)
         case .home: cursor.select(0, count: count, visible: visible)
         case .end: cursor.select(count - 1, count: count, visible: visible)
-        case .enter: return selected.map(Command.open) ?? .none
+        case .enter: return selected.map(Command.open) ?? Command.none
         case .escape: return .close
         default: break
         }
@@ -92,7 +92,7 @@ public final class SearchModel {
     public func setQuery(_ text: String) {
         query = text
         cancel()
-        if SearchHighlight.words(text).isEmpty {
+        if text.allSatisfy(\.isWhitespace) {
             hits = []
             cursor = ListCursor()
             status = .idle
