@@ -2,8 +2,8 @@ import HeraldCore
 
 /// A repository over the small test library whose search counts its calls and can hold
 /// one until the test releases it, ignoring cancellation (the worst a store could do).
-actor SearchRepository: ArticleRepository {
-    let inner: InMemoryArticleRepository
+actor SearchRepository: WrappingRepository {
+    nonisolated let inner: InMemoryArticleRepository
     /// Every query searched for, in call order.
     private(set) var queries: [String] = []
     /// Searches for this query wait for `release` (once), whatever happens to their task.
@@ -43,18 +43,4 @@ actor SearchRepository: ArticleRepository {
         // Finishes even if its task was cancelled meanwhile: the scan runs in a task of its own.
         return try await Task { [inner] in try await inner.search(query, limit: limit) }.value
     }
-
-    func feedSummaries() async throws -> [FeedSummary] { await inner.feedSummaries() }
-    func articles(inFeed feedID: String, page: ArticlePage) async throws -> [ArticleSummary] {
-        try await inner.articles(inFeed: feedID, page: page)
-    }
-    func article(id: String) async throws -> Article { try await inner.article(id: id) }
-    func setRead(_ isRead: Bool, articleID: String) async throws {
-        try await inner.setRead(isRead, articleID: articleID)
-    }
-    func setStarred(_ isStarred: Bool, articleID: String) async throws {
-        try await inner.setStarred(isStarred, articleID: articleID)
-    }
-    func markFeedRead(_ feedID: String) async throws { try await inner.markFeedRead(feedID) }
-    func markAllRead() async throws { await inner.markAllRead() }
 }

@@ -20,8 +20,8 @@ func makeLibrary(feeds: Int = 2, articles: Int = 30) -> InMemoryArticleRepositor
 }
 
 /// A repository whose feed list waits until the test opens a gate, to see loading states.
-actor GatedRepository: ArticleRepository {
-    private let inner: InMemoryArticleRepository
+actor GatedRepository: WrappingRepository {
+    nonisolated let inner: InMemoryArticleRepository
     private var waiters: [CheckedContinuation<Void, Never>] = []
     private var open = false
     private let failure: String?
@@ -48,20 +48,5 @@ actor GatedRepository: ArticleRepository {
         await gate()
         if let failure { throw Failure(description: failure) }
         return await inner.feedSummaries()
-    }
-    func articles(inFeed feedID: String, page: ArticlePage) async throws -> [ArticleSummary] {
-        try await inner.articles(inFeed: feedID, page: page)
-    }
-    func article(id: String) async throws -> Article { try await inner.article(id: id) }
-    func setRead(_ isRead: Bool, articleID: String) async throws {
-        try await inner.setRead(isRead, articleID: articleID)
-    }
-    func setStarred(_ isStarred: Bool, articleID: String) async throws {
-        try await inner.setStarred(isStarred, articleID: articleID)
-    }
-    func markFeedRead(_ feedID: String) async throws { try await inner.markFeedRead(feedID) }
-    func markAllRead() async throws { await inner.markAllRead() }
-    func search(_ query: String, limit: Int) async throws -> [SearchHit] {
-        try await inner.search(query, limit: limit)
     }
 }
