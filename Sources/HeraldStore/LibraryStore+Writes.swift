@@ -13,9 +13,7 @@ extension LibraryStore {
             RETURNING id
             """)
         try statement.bind(.text(url), .text(title), .optional(siteURL))
-        guard try statement.step() else { throw RepositoryError.noSuchFeed(url) }
-        let id = statement.int64(0)
-        try statement.run()
+        guard let id = try statement.firstRow({ $0.int64(0) }) else { throw RepositoryError.noSuchFeed(url) }
         feedRowIDs[url] = id
         return id
     }
@@ -34,10 +32,11 @@ extension LibraryStore {
             for item in items {
                 try find.bind(.integer(feed), .text(item.id))
                 let published = item.published.map { Int64($0.timeIntervalSince1970) }
-                if try find.step() {
-                    let id = find.int64(0)
-                    let old = (title: find.text(1) ?? "", author: find.text(2), text: find.text(3) ?? "")
-                    find.reset()
+                let known = try find.firstRow { row in
+                    (id: row.int64(0), title: row.text(1) ?? "", author: row.text(2), text: row.text(3) ?? "")
+                }
+                if let old = known {
+                    let id = old.id
                     let update = try db.prepare(
                         """
                         UPDATE articles SET title = ?2, link = ?3, author = ?4, published = ?5,
@@ -48,12 +47,11 @@ extension LibraryStore {
                         .integer(id), .text(item.title), .optional(item.link), .optional(item.author),
                         .optional(published), .text(item.text)
                     ).run()
-                    if old != (item.title, item.author, item.text) {
+                    if (old.title, old.author, old.text) != (item.title, item.author, item.text) {
                         try SearchIndex.remove(id: id, title: old.title, author: old.author, text: old.text, in: db)
                         try SearchIndex.add(id: id, title: item.title, author: item.author, text: item.text, in: db)
                     }
                 } else {
-                    find.reset()
                     let insert = try db.prepare(
                         """
                         INSERT INTO articles(feed_id, guid, title, link, author, published, sort_time,

@@ -48,14 +48,15 @@ public final class LibraryStore: ArticleRepository {
     /// Runs SQL directly (tests, maintenance).
     func execute(_ sql: String) throws { try db.execute(sql) }
 
+    /// Statements left mid-rows (tests: there should never be any between calls).
+    var busyStatements: Int { db.busyStatements }
+
     /// A single integer from a query (tests, maintenance).
     func integer(_ sql: String) throws -> Int64 { try db.integer(sql) }
 
     /// The result of `PRAGMA integrity_check` ("ok" when the file is sound).
     public func integrityCheck() throws -> String {
-        let statement = try db.prepare("PRAGMA integrity_check")
-        guard try statement.step() else { return "no answer" }
-        return statement.text(0) ?? "no answer"
+        try db.prepare("PRAGMA integrity_check").firstRow { $0.text(0) ?? "no answer" } ?? "no answer"
     }
 
     /// The schema version of the file.
@@ -143,18 +144,20 @@ public final class LibraryStore: ArticleRepository {
             "SELECT \(Self.summaryColumns), f.title, a.link, a.text FROM articles a "
                 + "JOIN feeds f ON f.id = a.feed_id WHERE a.id = ?1")
         try statement.bind(.integer(Int64(id) ?? -1))
-        guard try statement.step() else { throw RepositoryError.noSuchArticle(id) }
-        return Article(
-            summary: Self.summary(statement), feedTitle: statement.text(8) ?? "",
-            link: statement.text(9), text: statement.text(10) ?? "")
+        let article = try statement.firstRow { row in
+            Article(
+                summary: Self.summary(row), feedTitle: row.text(8) ?? "", link: row.text(9),
+                text: row.text(10) ?? "")
+        }
+        guard let article else { throw RepositoryError.noSuchArticle(id) }
+        return article
     }
 
     func feedRowID(_ url: String) throws -> Int64 {
         if let id = feedRowIDs[url] { return id }
         let statement = try db.prepare("SELECT id FROM feeds WHERE url = ?1")
         try statement.bind(.text(url))
-        guard try statement.step() else { throw RepositoryError.noSuchFeed(url) }
-        let id = statement.int64(0)
+        guard let id = try statement.firstRow({ $0.int64(0) }) else { throw RepositoryError.noSuchFeed(url) }
         feedRowIDs[url] = id
         return id
     }

@@ -90,3 +90,43 @@ struct LibraryStoreTests {
         #expect(summary.isRead && summary.isStarred)
     }
 }
+
+@Suite("Library store transactions")
+struct LibraryStoreTransactionTests {
+    @Test("no statement is left mid-rows after any call, so no read transaction stays open")
+    func noBusyStatements() async throws {
+        let library = try TemporaryLibrary()
+        defer { library.cleanUp() }
+        let store = try await LibraryStore.open(path: library.path)
+        try await store.upsertFeed(url: "f", title: "F", siteURL: nil)
+        try await store.upsertArticles(feedURL: "f", items: (0..<50).map { item("\($0)", "Title \($0)", day: $0) })
+        try await store.upsertArticles(feedURL: "f", items: [item("1", "Changed")])
+        let first = try await store.articles(inFeed: "f", page: .first(limit: 5))
+        _ = try await store.article(id: first[0].id)
+        _ = try await store.feedSummaries()
+        _ = try await store.search("title", limit: 3)
+        _ = try await store.integrityCheck()
+        _ = await store.isEmpty
+        try await store.setRead(true, articleID: first[0].id)
+        try await store.forEachArticle(feed: "f", unreadOnly: true, pageSize: 7) { _ in }
+        #expect(await store.busyStatements == 0)
+    }
+
+    @Test("the WAL is checkpointed and reused: many write transactions keep it small")
+    func walStaysSmall() async throws {
+        let library = try TemporaryLibrary()
+        defer { library.cleanUp() }
+        let store = try await LibraryStore.open(path: library.path)
+        try await store.upsertFeed(url: "f", title: "F", siteURL: nil)
+        let body = String(repeating: "words of a long article body ", count: 300)  // ~8.7 KB
+        for batch in 0..<25 {
+            _ = try await store.feedSummaries()
+            let first = try await store.articles(inFeed: "f", page: .first(limit: 1)).first
+            if let first { _ = try await store.article(id: first.id) }
+            try await store.upsertArticles(
+                feedURL: "f", items: (0..<100).map { item("\(batch)-\($0)", "T", body, day: $0) })
+        }
+        let wal = try FileManager.default.attributesOfItem(atPath: library.path + "-wal")[.size] as? Int ?? 0
+        #expect(wal < 16_000_000, "25 batches of ~0.9 MB should not pile up in the WAL (\(wal) bytes)")
+    }
+}

@@ -159,7 +159,7 @@ extension LibraryStore {
                 "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000000000) SELECT count(*) FROM n")
             return nil
         } catch {
-            return error
+            return error as? SQLiteError
         }
     }
 }

@@ -73,10 +73,19 @@ final class SQLiteConnection {
     }
 
     /// A single integer from a query (`PRAGMA user_version`, `count(*)`).
-    func integer(_ sql: String) throws(SQLiteError) -> Int64 {
-        let statement = try prepare(sql)
-        guard try statement.step() else { return 0 }
-        return statement.int64(0)
+    func integer(_ sql: String) throws -> Int64 {
+        try prepare(sql).firstRow { $0.int64(0) } ?? 0
+    }
+
+    /// Statements that are mid-rows, holding a read transaction (tests: should be none).
+    var busyStatements: Int {
+        var count = 0
+        var statement = sqlite3_next_stmt(handle, nil)
+        while let current = statement {
+            if sqlite3_stmt_busy(current) != 0 { count += 1 }
+            statement = sqlite3_next_stmt(handle, current)
+        }
+        return count
     }
 
     var lastMessage: String { String(cString: sqlite3_errmsg(handle)) }

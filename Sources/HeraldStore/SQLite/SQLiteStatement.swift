@@ -58,6 +58,15 @@ final class SQLiteStatement {
         }
     }
 
+    /// Reads the first row (nil when there is none) and resets the statement, so it does not
+    /// hold a read transaction open: a statement left mid-rows would pin the connection to an
+    /// old snapshot and keep the WAL from being reset.
+    func firstRow<T>(_ read: (SQLiteStatement) throws -> T) throws -> T? {
+        defer { sqlite3_reset(handle) }
+        guard try step() else { return nil }
+        return try read(self)
+    }
+
     /// Runs a statement that returns no rows.
     func run() throws(SQLiteError) {
         while try step() {}
