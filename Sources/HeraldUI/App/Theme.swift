@@ -16,6 +16,10 @@ public struct Theme: Sendable {
     public var label = Style(foreground: .yellow)
     public var title = Style(bold: true)
     public var link = Style(foreground: .blue, underline: true)
+    /// Query words found in a search result's title.
+    public var match = Style(foreground: .yellow, bold: true)
+    /// The search prompt's caret: one reverse-video cell (the terminal cursor stays hidden).
+    public var caret = Style(reverse: true)
 
     /// The zone dates are shown in (fixed in tests and snapshots).
     public var timeZone: TimeZone

@@ -109,10 +109,3 @@ public struct SearchView {
         }
     }
 }
-
-extension Theme {
-    /// Query words found in a search result's title.
-    public var match: Style { Style(foreground: .yellow, bold: true) }
-    /// The search prompt's caret: one reverse-video cell (the terminal cursor stays hidden).
-    public var caret: Style { Style(reverse: true) }
-}
