@@ -41,7 +41,7 @@ public final class LibraryStore: ArticleRepository {
             PRAGMA journal_mode = WAL;
             PRAGMA synchronous = NORMAL;
             PRAGMA foreign_keys = ON;
-            PRAGMA cache_size = -32768;
+            PRAGMA cache_size = -8192;
             """)
     }
 

@@ -39,6 +39,17 @@ struct SearchTests {
         #expect(try await titles(store, "tomat beans").isEmpty)  // only the last word is a prefix
     }
 
+    @Test("the word being typed completes through the index's vocabulary, folded like the index")
+    func completions() async throws {
+        let (store, library) = try await Self.library()
+        defer { library.cleanUp() }
+        #expect(try await titles(store, "GARD") == ["Notes from the garden", "A walk by the river"])
+        #expect(try await titles(store, "caf") == ["Le Café de Flore"])
+        #expect(try await titles(store, "PLAÎ") == ["Le Café de Flore"])
+        #expect(try await titles(store, "zzq").isEmpty)
+        #expect(try await store.completions(of: "t").contains("tomatoes"))
+    }
+
     @Test("case and diacritics are ignored both ways")
     func diacritics() async throws {
         let (store, library) = try await Self.library()

@@ -87,5 +87,8 @@ enum Migrations {
                     in: db)
             }
         },
+        Step(version: 3, summary: "the word index's vocabulary, to complete the word being typed") { db in
+            try db.execute("CREATE VIRTUAL TABLE articles_vocab USING fts5vocab(articles_fts, 'row');")
+        },
     ]
 }

@@ -14,8 +14,22 @@ extension LibraryStore {
         }
     }
 
+    /// How many completions of the word being typed are searched for.
+    static let completionLimit = 12
+
+    /// The first indexed words that start with `prefix`, in alphabetical order (the word
+    /// itself first when it is one).
+    func completions(of prefix: String) throws -> [String] {
+        let statement = try db.prepare(
+            "SELECT term FROM articles_vocab WHERE term >= ?1 AND term < ?2 ORDER BY term LIMIT ?3")
+        try statement.bind(.text(prefix), .text(prefix + "\u{10FFFF}"), .integer(Int64(Self.completionLimit)))
+        var terms: [String] = []
+        while try statement.step() { terms.append(statement.text(0) ?? "") }
+        return terms
+    }
+
     /// How many of the newest matches are ranked.
-    static let candidateLimit = 2000
+    static let candidateLimit = 1000
 
     func runSearch(_ text: String, limit: Int, token: CancellationToken) throws -> [SearchHit] {
         if token.isCancelled { throw CancellationError() }
@@ -26,8 +40,13 @@ extension LibraryStore {
         // The candidates are the newest `candidateLimit` matches, ranked with bm25; FTS5
         // walks a match list newest first and stops there, so a word found in half the
         // library costs no more than a rare one. Below the cap the ranking is exact.
+        var words = query.words
+        if let prefix = query.prefix {
+            words = query.words(completions: try completions(of: prefix))
+            if words == nil { return [] }
+        }
         let (index, match, filter): (String, String, String?) =
-            switch (query.words, query.characters) {
+            switch (words, query.characters) {
             case (let words?, let characters?): ("articles_fts", words, characters)
             case (let words?, nil): ("articles_fts", words, nil)
             case (nil, let characters?): ("articles_cjk", characters, nil)
