@@ -55,7 +55,7 @@ struct GlobalOptions {
         if let path = environment["HERALD_DB"], !path.isEmpty { return path }
         let data =
             environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (NSHomeDirectory() + "/.local/share")
+            ?? ((environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()) + "/.local/share")
         return data + "/herald/herald.db"
     }
 

@@ -85,6 +85,27 @@ struct CommandLineTests {
         #expect(empty.exitStatus == 2)
     }
 
+    @Test("the library lives under XDG_DATA_HOME, else ~/.local/share, unless --db says otherwise")
+    func libraryLocation() throws {
+        let library = Library()
+        defer { library.cleanUp() }
+        let binary = try HeraldUnderTest.binary()
+        let home = library.directory.appendingPathComponent("home").path
+        var environment = ProcessInfo.processInfo.environment
+        environment["HERALD_DB"] = nil
+        environment["XDG_DATA_HOME"] = nil
+        environment["HOME"] = home
+        environment["HERALD_DEMO_DIR"] = HeraldUnderTest.demoFeeds.path
+        #expect(try Spawn.run([binary.path, "list"], environment: environment, timeout: 30).exitStatus == 0)
+        #expect(FileManager.default.fileExists(atPath: home + "/.local/share/herald/herald.db"))
+        environment["XDG_DATA_HOME"] = home + "/xdg"
+        #expect(try Spawn.run([binary.path, "list"], environment: environment, timeout: 30).exitStatus == 0)
+        #expect(FileManager.default.fileExists(atPath: home + "/xdg/herald/herald.db"))
+        let explicit = home + "/elsewhere/my.db"
+        #expect(try Spawn.run([binary.path, "--db", explicit, "list"], environment: environment, timeout: 30).exitStatus == 0)
+        #expect(FileManager.default.fileExists(atPath: explicit))
+    }
+
     @Test("a library written by a newer Herald is refused with a clear message")
     func newerLibrary() throws {
         let library = Library()
