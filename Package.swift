@@ -24,7 +24,7 @@ let package = Package(
         .systemLibrary(name: "CSQLite3", path: "Sources/CSQLite3"),
         .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0"),
 
-        .target(name: "HeraldCore", swiftSettings: strict),
+        .target(name: "HeraldCore", dependencies: ["CLibXML2"], swiftSettings: strict),
         .target(name: "HeraldStore", dependencies: ["HeraldCore", "CSQLite3"], swiftSettings: strict),
         .target(name: "HeraldUI", dependencies: ["HeraldCore"], swiftSettings: strict),
         .target(

@@ -23,18 +23,25 @@ public struct ParsedItem: Sendable, Hashable {
     public var link: String?
     public var author: String?
     public var published: Date?
+    /// When the item was last updated, if the feed says.
+    public var updated: Date?
+    /// The body as plain text (paragraphs separated by blank lines).
     public var text: String
+    /// The body as the feed gave it, when it was HTML (kept as the original).
+    public var html: String?
 
     public init(
         id: String, title: String, link: String? = nil, author: String? = nil,
-        published: Date? = nil, text: String
+        published: Date? = nil, updated: Date? = nil, text: String, html: String? = nil
     ) {
         self.id = id
         self.title = title
         self.link = link
         self.author = author
         self.published = published
+        self.updated = updated
         self.text = text
+        self.html = html
     }
 }
 
