@@ -32,6 +32,7 @@ extension LibraryStore {
             for item in items {
                 try find.bind(.integer(feed), .text(item.id))
                 let published = item.published.map { Int64($0.timeIntervalSince1970) }
+                let updated = item.updated.map { Int64($0.timeIntervalSince1970) }
                 let known = try find.firstRow { row in
                     (id: row.int64(0), title: row.text(1) ?? "", author: row.text(2), text: row.text(3) ?? "")
                 }
@@ -40,12 +41,12 @@ extension LibraryStore {
                     let update = try db.prepare(
                         """
                         UPDATE articles SET title = ?2, link = ?3, author = ?4, published = ?5,
-                            sort_time = coalesce(?5, first_seen), text = ?6
+                            sort_time = coalesce(?5, first_seen), text = ?6, html = ?7, updated = ?8
                         WHERE id = ?1
                         """)
                     try update.bind(
                         .integer(id), .text(item.title), .optional(item.link), .optional(item.author),
-                        .optional(published), .text(item.text)
+                        .optional(published), .text(item.text), .optional(item.html), .optional(updated)
                     ).run()
                     if (old.title, old.author, old.text) != (item.title, item.author, item.text) {
                         try SearchIndex.remove(id: id, title: old.title, author: old.author, text: old.text, in: db)
@@ -55,12 +56,13 @@ extension LibraryStore {
                     let insert = try db.prepare(
                         """
                         INSERT INTO articles(feed_id, guid, title, link, author, published, sort_time,
-                            text, first_seen)
-                        VALUES (?1, ?2, ?3, ?4, ?5, ?6, coalesce(?6, ?7), ?8, ?7)
+                            text, first_seen, html, updated)
+                        VALUES (?1, ?2, ?3, ?4, ?5, ?6, coalesce(?6, ?7), ?8, ?7, ?9, ?10)
                         """)
                     try insert.bind(
                         .integer(feed), .text(item.id), .text(item.title), .optional(item.link),
-                        .optional(item.author), .optional(published), .integer(seen), .text(item.text)
+                        .optional(item.author), .optional(published), .integer(seen), .text(item.text),
+                        .optional(item.html), .optional(updated)
                     ).run()
                     try SearchIndex.add(
                         id: db.lastInsertRowID, title: item.title, author: item.author, text: item.text, in: db)

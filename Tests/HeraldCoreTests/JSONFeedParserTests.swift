@@ -50,6 +50,15 @@ struct JSONFeedParserTests {
         #expect(item.text == "line\nbreak[2J")
     }
 
+    @Test("content_html becomes readable text with numbered links; content_text wins when both exist")
+    func htmlBodies() throws {
+        let feed = try JSONFeedParser.parse(try fixture("jsonfeed-html/html.json"))
+        #expect(feed.items[0].text == "Read more[1].\n\n- one\n\nLinks:\n[1] https://example.org/more")
+        #expect(feed.items[0].html?.hasPrefix("<p>Read") == true)
+        #expect(feed.items[0].updated != nil)
+        #expect(feed.items[1].text == "Plain wins.")
+    }
+
     @Test("a truncated file is an error that says what is wrong")
     func truncated() throws {
         #expect(throws: FeedParseError.self) { try JSONFeedParser.parse(try fixture("truncated.json")) }

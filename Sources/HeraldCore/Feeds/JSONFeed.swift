@@ -76,8 +76,12 @@ public enum JSONFeedParser {
         let items = (document.items ?? []).map { item in
             let title = TextSanitizer.singleLine(item.title ?? "").trimmingCharacters(in: .whitespaces)
             let published = item.date_published.flatMap(FeedDate.parseRFC3339)
-            let body = item.content_text ?? item.summary ?? ""
             let link = item.url ?? item.external_url
+            // content_text is the author's own plain text; else the HTML made readable.
+            let body =
+                item.content_text
+                ?? item.content_html.map { HTMLText.process($0, baseURL: link ?? document.home_page_url).text }
+                ?? item.summary ?? ""
             return ParsedItem(
                 id: item.id.map(\.text) ?? link ?? StableID.hash(title: title, date: published),
                 title: title.isEmpty ? "(untitled)" : title,
@@ -85,7 +89,8 @@ public enum JSONFeedParser {
                 author: (item.authors?.first?.name ?? item.author?.name ?? feedAuthor)
                     .map(TextSanitizer.singleLine),
                 published: published,
-                text: TextSanitizer.multiLine(body))
+                updated: item.date_modified.flatMap(FeedDate.parseRFC3339),
+                text: TextSanitizer.multiLine(body), html: item.content_html)
         }
         return ParsedFeed(
             title: TextSanitizer.singleLine(document.title ?? "(untitled feed)"),
@@ -124,8 +129,10 @@ public enum JSONFeedParser {
         var external_url: String?
         var title: String?
         var content_text: String?
+        var content_html: String?
         var summary: String?
         var date_published: String?
+        var date_modified: String?
         var author: Author?
         var authors: [Author]?
     }
