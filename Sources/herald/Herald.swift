@@ -21,6 +21,10 @@ struct Herald {
                 try await ListCommands.list(Array(arguments.dropFirst()), options: options)
             case "search":
                 try await ListCommands.search(Array(arguments.dropFirst()), options: options)
+            case "import":
+                try await SubscriptionCommands.importFile(Array(arguments.dropFirst()), options: options)
+            case "export":
+                try await SubscriptionCommands.export(Array(arguments.dropFirst()), options: options)
             case "help", "-h", "--help":
                 print(Usage.text)
             case "version", "--version":

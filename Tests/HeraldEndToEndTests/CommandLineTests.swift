@@ -106,6 +106,30 @@ struct CommandLineTests {
         #expect(FileManager.default.fileExists(atPath: explicit))
     }
 
+    @Test("import reads OPML and newsboat urls files; export writes OPML with tags")
+    func importExport() throws {
+        let library = Library()
+        defer { library.cleanUp() }
+        try FileManager.default.createDirectory(at: library.directory, withIntermediateDirectories: true)
+        let opml = library.directory.appendingPathComponent("feeds.opml")
+        try """
+            <opml version="1.0"><body><outline text="Tech">
+            <outline text="Notes" xmlUrl="https://example.org/notes.xml"/></outline></body></opml>
+            """.write(to: opml, atomically: true, encoding: .utf8)
+        let urls = library.directory.appendingPathComponent("urls")
+        try "https://example.com/field.xml nature ~\"Field Journal\"\n".write(to: urls, atomically: true, encoding: .utf8)
+        let first = try library.run(["import", opml.path])
+        #expect(first.exitStatus == 0 && first.output.contains("imported 1 feeds"), "\(first.errors)")
+        #expect(try library.run(["import", urls.path]).exitStatus == 0)
+        let exported = try library.run(["export"])
+        #expect(exported.exitStatus == 0)
+        #expect(exported.output.contains("xmlUrl=\"https://example.org/notes.xml\""))
+        #expect(exported.output.contains("category=\"Tech\""))
+        #expect(exported.output.contains("title=\"Field Journal\"") && exported.output.contains("category=\"nature\""))
+        let missing = try library.run(["import", "/nonexistent/file"])
+        #expect(missing.exitStatus == 2 && missing.errors.contains("cannot read"))
+    }
+
     @Test("a library written by a newer Herald is refused with a clear message")
     func newerLibrary() throws {
         let library = Library()

@@ -1,0 +1,49 @@
+/// newsboat's `urls` file: one feed per line, then its tags; a tag starting with `~` is a
+/// title; `"quoted tags"` may hold spaces; `#` starts a comment.
+///
+///     https://example.org/feed.xml tech "open source" ~"Example Blog"
+public enum NewsboatURLs {
+    public static func parse(_ text: String) -> [Subscription] {
+        var found: [Subscription] = []
+        for rawLine in text.split(whereSeparator: \.isNewline) {
+            let words = tokenize(String(rawLine))
+            guard let url = words.first, !url.hasPrefix("#") else { continue }
+            // newsboat's query and filter feeds are not feeds Herald can read.
+            if url.hasPrefix("query:") || url.hasPrefix("filter:") || url.hasPrefix("exec:") { continue }
+            var subscription = Subscription(url: url)
+            for word in words.dropFirst() {
+                if word.hasPrefix("#") { break }
+                if word.hasPrefix("~") {
+                    subscription.title = TextSanitizer.singleLine(String(word.dropFirst()))
+                } else if word != "!" && !subscription.tags.contains(word) {
+                    subscription.tags.append(TextSanitizer.singleLine(word))
+                }
+            }
+            found.append(subscription)
+        }
+        return found
+    }
+
+    /// Splits on spaces, keeping `"quoted words"` (and `~"quoted titles"`) whole.
+    static func tokenize(_ line: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var quoted = false
+        var started = false
+        for character in line {
+            if character == "\"" {
+                quoted.toggle()
+                started = true
+            } else if character.isWhitespace && !quoted {
+                if started { words.append(current) }
+                current = ""
+                started = false
+            } else {
+                current.append(character)
+                started = true
+            }
+        }
+        if started { words.append(current) }
+        return words
+    }
+}

@@ -1,0 +1,103 @@
+import CLibXML2
+public import Foundation
+
+/// OPML 1.0 and 2.0 subscription lists: the format every feed reader imports and exports.
+///
+/// Nested outlines are folders; Herald keeps them as tags (an outline inside "Tech" inside
+/// "Reading" is tagged `Reading` and `Tech`). A `category` attribute adds its tags too.
+public enum OPML {
+    /// Reads the feeds (outlines with an `xmlUrl`) of an OPML document. The XML is parsed
+    /// with no entity substitution and no DTD or network loading.
+    public static func parse(_ data: Data) throws(SubscriptionImportError) -> [Subscription] {
+        let document: xmlDocPtr? = data.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress, raw.count > 0 else { return nil }
+            return xmlReadMemory(
+                base.assumingMemoryBound(to: CChar.self), Int32(raw.count), nil, nil,
+                Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue))
+        }
+        guard let document else { throw SubscriptionImportError("not an OPML file: the XML could not be read") }
+        defer { xmlFreeDoc(document) }
+        guard let root = xmlDocGetRootElement(document), name(of: root) == "opml" else {
+            throw SubscriptionImportError("not an OPML file: the root element is not <opml>")
+        }
+        var found: [Subscription] = []
+        var node = root.pointee.children
+        while let current = node {
+            if name(of: current) == "body" { collect(current, tags: [], into: &found) }
+            node = current.pointee.next
+        }
+        return found
+    }
+
+    private static func collect(_ parent: xmlNodePtr, tags: [String], into found: inout [Subscription]) {
+        var node = parent.pointee.children
+        while let current = node {
+            defer { node = current.pointee.next }
+            guard name(of: current) == "outline" else { continue }
+            let title = attribute(current, "title") ?? attribute(current, "text")
+            var ownTags = tags
+            for category in (attribute(current, "category") ?? "").split(separator: ",") {
+                let tag = category.trimmingCharacters(in: CharacterSet(charactersIn: "/ "))
+                if !tag.isEmpty, !ownTags.contains(tag) { ownTags.append(tag) }
+            }
+            if let url = attribute(current, "xmlUrl"), !url.isEmpty {
+                found.append(
+                    Subscription(
+                        url: url, title: title.map(TextSanitizer.singleLine), siteURL: attribute(current, "htmlUrl"),
+                        tags: ownTags))
+            } else if let folder = title.map(TextSanitizer.singleLine), !folder.isEmpty {
+                collect(current, tags: ownTags.contains(folder) ? ownTags : ownTags + [folder], into: &found)
+            } else {
+                collect(current, tags: ownTags, into: &found)
+            }
+        }
+    }
+
+    /// An OPML 2.0 document of the subscriptions, grouped in one outline per first tag.
+    public static func export(_ subscriptions: [Subscription], title: String = "Herald subscriptions") -> String {
+        var lines = [
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+            "<opml version=\"2.0\">",
+            "  <head><title>\(escape(title))</title></head>",
+            "  <body>",
+        ]
+        for subscription in subscriptions {
+            var attributes = "type=\"rss\" text=\"\(escape(subscription.title ?? subscription.url))\""
+            if let title = subscription.title { attributes += " title=\"\(escape(title))\"" }
+            attributes += " xmlUrl=\"\(escape(subscription.url))\""
+            if let site = subscription.siteURL { attributes += " htmlUrl=\"\(escape(site))\"" }
+            if !subscription.tags.isEmpty {
+                attributes += " category=\"\(escape(subscription.tags.joined(separator: ",")))\""
+            }
+            lines.append("    <outline \(attributes)/>")
+        }
+        lines += ["  </body>", "</opml>"]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for scalar in TextSanitizer.singleLine(text).unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    private static func name(of node: xmlNodePtr) -> String? {
+        guard node.pointee.type == XML_ELEMENT_NODE, let name = node.pointee.name else { return nil }
+        return String(cString: name)
+    }
+
+    private static func attribute(_ node: xmlNodePtr, _ name: String) -> String? {
+        guard let value = xmlGetProp(node, name) else { return nil }
+        defer { cx_free(value) }
+        let text = String(cString: value).trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.isEmpty ? nil : text
+    }
+}
