@@ -9,6 +9,8 @@ enum Usage {
           herald [--db PATH] [--feeds DIR]                open the reader
           herald list [--feed URL] [--unread] [--json]    print articles, newest first
           herald search QUERY… [--limit N] [--json]       print search results, best first
+          herald import FILE                              add the feeds of an OPML or newsboat urls file
+          herald export                                   write the subscriptions as OPML 2.0
           herald snapshot [--size WxH] [--keys K]         print the screen after keys, headless
           herald --help | --version
 
