@@ -26,6 +26,7 @@ let package = Package(
 
         .target(name: "HeraldCore", dependencies: ["CLibXML2"], swiftSettings: strict),
         .target(name: "HeraldStore", dependencies: ["HeraldCore", "CSQLite3"], swiftSettings: strict),
+        .target(name: "HeraldFetch", swiftSettings: strict),
         .target(name: "HeraldUI", dependencies: ["HeraldCore"], swiftSettings: strict),
         .target(
             name: "HeraldTerminal",
@@ -47,6 +48,12 @@ let package = Package(
             name: "HeraldCoreTests",
             dependencies: ["HeraldCore"],
             exclude: ["Fixtures"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "HeraldFetchTests",
+            dependencies: ["HeraldFetch"],
+            exclude: ["Server"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -1,0 +1,33 @@
+public import Foundation
+
+/// What a fetch needs to know from the last one: the validators for a conditional GET.
+public struct FetchRequest: Sendable, Hashable {
+    public var url: URL
+    public var etag: String?
+    public var lastModified: String?
+
+    public init(url: URL, etag: String? = nil, lastModified: String? = nil) {
+        self.url = url
+        self.etag = etag
+        self.lastModified = lastModified
+    }
+}
+
+/// A fetched document with its HTTP metadata, or word that nothing changed.
+public enum FetchResult: Sendable, Hashable {
+    /// 304: the stored copy is current (nothing to parse).
+    case notModified
+    case fetched(FetchedDocument)
+}
+
+public struct FetchedDocument: Sendable, Hashable {
+    public var data: Data
+    public var etag: String?
+    public var lastModified: String?
+    /// The charset parameter of Content-Type, if any (for the parser).
+    public var charset: String?
+    /// Where the document was finally found, after redirects.
+    public var finalURL: URL
+    /// Set when every redirect on the way was permanent (301/308): store this URL instead.
+    public var movedPermanentlyTo: URL?
+}

@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+
+@testable import HeraldFetch
+
+/// The fetcher against a real HTTP server on loopback.
+@Suite("Fetching over HTTP", .serialized)
+struct FeedFetcherTests {
+    func withServer(_ body: (FixtureServer, FeedFetcher) async throws -> Void) async throws {
+        let server = try FixtureServer()
+        defer { server.stop() }
+        var limits = FetchLimits()
+        limits.idleTimeout = 1
+        limits.totalTimeout = 2
+        limits.maxBytes = 1_048_576
+        try await body(server, FeedFetcher(limits: limits))
+    }
+
+    func document(_ result: FetchResult) -> FetchedDocument? {
+        if case .fetched(let document) = result { document } else { nil }
+    }
+
+    @Test("a feed comes with its ETag and Last-Modified; sending them back gives 304")
+    func conditionalGet() async throws {
+        try await withServer { server, fetcher in
+            let first = try #require(document(try await fetcher.fetch(FetchRequest(url: server.url("/feed")))))
+            #expect(String(decoding: first.data, as: UTF8.self).contains("<title>Fixture</title>"))
+            #expect(first.etag == "\"v1\"")
+            #expect(first.lastModified == "Mon, 30 Nov 2026 00:00:00 GMT")
+            let again = try await fetcher.fetch(FetchRequest(url: server.url("/feed"), etag: first.etag))
+            #expect(again == .notModified)
+            let byDate = try await fetcher.fetch(FetchRequest(url: server.url("/feed"), lastModified: first.lastModified))
+            #expect(byDate == .notModified)
+        }
+    }
+
+    @Test("HTTP errors name their status")
+    func statuses() async throws {
+        try await withServer { server, fetcher in
+            for code in [404, 500, 410] {
+                await #expect(throws: FetchError.httpStatus(code)) {
+                    try await fetcher.fetch(FetchRequest(url: server.url("/status/\(code)")))
+                }
+            }
+        }
+    }
+
+    @Test("redirect chains are followed; a loop is an error; a permanent redirect is reported")
+    func redirects() async throws {
+        try await withServer { server, fetcher in
+            let chain = try #require(document(try await fetcher.fetch(FetchRequest(url: server.url("/redirect/3")))))
+            #expect(chain.finalURL.path == "/feed")
+            #expect(chain.movedPermanentlyTo == nil)
+            let moved = try #require(document(try await fetcher.fetch(FetchRequest(url: server.url("/moved")))))
+            #expect(moved.movedPermanentlyTo?.path == "/feed")
+            await #expect(throws: FetchError.tooManyRedirects) {
+                try await fetcher.fetch(FetchRequest(url: server.url("/loop")))
+            }
+            await #expect(throws: FetchError.tooManyRedirects) {
+                try await fetcher.fetch(FetchRequest(url: server.url("/redirect/9")))
+            }
+        }
+    }
+
+    @Test("a slow server times out with an error that says so")
+    func timeout() async throws {
+        try await withServer { server, fetcher in
+            let started = Date()
+            await #expect(throws: FetchError.self) { try await fetcher.fetch(FetchRequest(url: server.url("/slow"))) }
+            #expect(Date().timeIntervalSince(started) < 4.5)
+        }
+    }
+
+    @Test("gzip bodies are decoded; the charset of Content-Type is passed on")
+    func gzipAndCharset() async throws {
+        try await withServer { server, fetcher in
+            let zipped = try #require(document(try await fetcher.fetch(FetchRequest(url: server.url("/gzip")))))
+            #expect(String(decoding: zipped.data, as: UTF8.self).hasPrefix("<?xml"))
+            let korean = try #require(document(try await fetcher.fetch(FetchRequest(url: server.url("/charset")))))
+            #expect(korean.charset == "EUC-KR")
+        }
+    }
+
+    @Test("a body over the cap is refused without keeping it")
+    func tooLarge() async throws {
+        try await withServer { server, fetcher in
+            await #expect(throws: FetchError.tooLarge(limit: 1_048_576)) {
+                try await fetcher.fetch(FetchRequest(url: server.url("/big")))
+            }
+        }
+    }
+
+    @Test("a truncated body is an error, not a short feed")
+    func truncated() async throws {
+        try await withServer { server, fetcher in
+            await #expect(throws: FetchError.self) { try await fetcher.fetch(FetchRequest(url: server.url("/truncated"))) }
+        }
+    }
+
+    @Test("refused connections, unknown schemes and missing files are errors that name the cause")
+    func otherFailures() async throws {
+        let fetcher = FeedFetcher()
+        await #expect(throws: FetchError.self) {
+            try await fetcher.fetch(FetchRequest(url: URL(string: "http://127.0.0.1:9/feed")!))
+        }
+        await #expect(throws: FetchError.unsupportedScheme("ftp")) {
+            try await fetcher.fetch(FetchRequest(url: URL(string: "ftp://example.org/feed")!))
+        }
+        await #expect(throws: FetchError.fileNotFound("/nonexistent/feed.xml")) {
+            try await fetcher.fetch(FetchRequest(url: URL(fileURLWithPath: "/nonexistent/feed.xml")))
+        }
+    }
+
+    @Test("file URLs are read directly")
+    func fileURL() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("herald-fetch-\(UUID().uuidString).xml")
+        try Data("<rss/>".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try await FeedFetcher().fetch(FetchRequest(url: file))
+        #expect(document(result)?.data == Data("<rss/>".utf8))
+    }
+}

@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+"""A local HTTP server for Herald's fetcher tests (loopback only, standard library only).
+
+Prints the port it listens on, then serves until killed:
+  /feed            RSS with ETag "v1" and a Last-Modified date; 304 when they match
+  /slow            waits 5 s before answering
+  /status/N        answers with status N
+  /redirect/N      N redirects (302) then /feed;  /moved: 301 to /feed
+  /loop            redirects to itself
+  /gzip            /feed's body gzip-compressed, with Content-Encoding: gzip
+  /big             20 MB of XML
+  /truncated       promises more bytes than it sends, then closes
+  /charset         /feed with Content-Type: text/xml; charset=EUC-KR
+"""
+import gzip
+import http.server
+import sys
+import time
+
+FEED = b"""<?xml version="1.0"?><rss version="2.0"><channel><title>Fixture</title>
+<item><guid>1</guid><title>One</title></item></channel></rss>"""
+LAST_MODIFIED = "Mon, 30 Nov 2026 00:00:00 GMT"
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def send_body(self, body, content_type="application/rss+xml", extra=()):
+        self.send_response(200)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        for name, value in extra:
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(body)
+
+    def redirect(self, status, location):
+        self.send_response(status)
+        self.send_header("Location", location)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def do_GET(self):
+        path = self.path
+        if path == "/feed":
+            if self.headers.get("If-None-Match") == '"v1"' or self.headers.get("If-Modified-Since") == LAST_MODIFIED:
+                self.send_response(304)
+                self.send_header("ETag", '"v1"')
+                self.end_headers()
+                return
+            self.send_body(FEED, extra=[("ETag", '"v1"'), ("Last-Modified", LAST_MODIFIED)])
+        elif path == "/slow":
+            time.sleep(5)
+            self.send_body(FEED)
+        elif path.startswith("/status/"):
+            code = int(path.rsplit("/", 1)[1])
+            self.send_response(code)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+        elif path.startswith("/redirect/"):
+            n = int(path.rsplit("/", 1)[1])
+            self.redirect(302, f"/redirect/{n - 1}" if n > 1 else "/feed")
+        elif path == "/moved":
+            self.redirect(301, "/feed")
+        elif path == "/loop":
+            self.redirect(302, "/loop")
+        elif path == "/gzip":
+            self.send_body(gzip.compress(FEED), extra=[("Content-Encoding", "gzip")])
+        elif path == "/big":
+            self.send_body(b"<rss>" + b"x" * (20 * 1024 * 1024) + b"</rss>")
+        elif path == "/truncated":
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(FEED) * 10))
+            self.end_headers()
+            self.wfile.write(FEED[:40])
+            self.wfile.flush()
+            self.close_connection = True
+        elif path == "/charset":
+            self.send_body(FEED, content_type="text/xml; charset=EUC-KR")
+        else:
+            self.send_response(404)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+
+
+server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+print(server.server_address[1], flush=True)
+try:
+    server.serve_forever()
+except KeyboardInterrupt:
+    pass
