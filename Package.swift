@@ -27,6 +27,9 @@ let package = Package(
         .target(name: "HeraldCore", dependencies: ["CLibXML2"], swiftSettings: strict),
         .target(name: "HeraldStore", dependencies: ["HeraldCore", "CSQLite3"], swiftSettings: strict),
         .target(name: "HeraldFetch", swiftSettings: strict),
+        .target(
+            name: "HeraldReload", dependencies: ["HeraldCore", "HeraldStore", "HeraldFetch"],
+            swiftSettings: strict),
         .target(name: "HeraldUI", dependencies: ["HeraldCore"], swiftSettings: strict),
         .target(
             name: "HeraldTerminal",
@@ -35,7 +38,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "herald",
-            dependencies: ["HeraldCore", "HeraldStore", "HeraldUI", "HeraldTerminal"],
+            dependencies: ["HeraldCore", "HeraldStore", "HeraldFetch", "HeraldReload", "HeraldUI", "HeraldTerminal"],
             swiftSettings: strict
         ),
         .executableTarget(
@@ -52,7 +55,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HeraldFetchTests",
-            dependencies: ["HeraldFetch"],
+            dependencies: ["HeraldFetch", "HeraldReload", "HeraldStore", "HeraldCore"],
             exclude: ["Server"],
             swiftSettings: strict
         ),

@@ -5,6 +5,7 @@ extension LibraryStore {
     /// when the feed is new.
     @discardableResult
     public func subscribe(_ subscription: Subscription) throws -> Bool {
+        try markInitialized()
         let known = try db.prepare("SELECT 1 FROM feeds WHERE url = ?1").bind(.text(subscription.url))
             .firstRow { _ in true } ?? false
         let statement = try db.prepare(
@@ -38,4 +39,28 @@ extension LibraryStore {
     /// Tags are stored tab-separated (a tab cannot be in a tag: tags are single-line text).
     static func joinTags(_ tags: [String]) -> String { tags.joined(separator: "\t") }
     static func splitTags(_ text: String) -> [String] { text.split(separator: "\t").map(String.init) }
+}
+
+extension LibraryStore {
+    /// Removes a feed with all its articles (and their search index entries). Returns false
+    /// when there was no such feed.
+    @discardableResult
+    public func unsubscribe(url: String) throws -> Bool {
+        guard let feed = try? feedRowID(url) else { return false }
+        try db.transaction {
+            let rows = try db.prepare("SELECT id, title, author, text FROM articles WHERE feed_id = ?1")
+            try rows.bind(.integer(feed))
+            var entries: [(Int64, String, String?, String)] = []
+            while try rows.step() {
+                entries.append((rows.int64(0), rows.text(1) ?? "", rows.text(2), rows.text(3) ?? ""))
+            }
+            for (id, title, author, text) in entries {
+                try SearchIndex.remove(id: id, title: title, author: author, text: text, in: db)
+            }
+            try db.prepare("DELETE FROM articles WHERE feed_id = ?1").bind(.integer(feed)).run()
+            try db.prepare("DELETE FROM feeds WHERE id = ?1").bind(.integer(feed)).run()
+        }
+        feedRowIDs[url] = nil
+        return true
+    }
 }

@@ -80,6 +80,7 @@ extension LibraryStore {
 
     /// Imports parsed feeds (the bundled demo, a directory of feed files).
     public func importFeeds(_ feeds: [(Feed, [Article])], now: Date = Date()) throws {
+        try markInitialized()
         for (feed, articles) in feeds {
             try upsertFeed(url: feed.id, title: feed.title, siteURL: feed.siteURL)
             try setFeedError(url: feed.id, feed.lastError)
@@ -93,8 +94,19 @@ extension LibraryStore {
         }
     }
 
-    /// True when the library holds no feed (a first run).
+    /// True when the library holds no feed.
     public var isEmpty: Bool { ((try? db.integer("SELECT count(*) FROM feeds")) ?? 0) == 0 }
+
+    /// True for a brand-new library: no feed was ever added (removing every feed later does
+    /// not make it new again, so the demo feeds never come back uninvited).
+    public var isNew: Bool {
+        ((try? db.integer("SELECT count(*) FROM meta WHERE key = 'initialized'")) ?? 0) == 0
+    }
+
+    /// Records that the library has been set up (feeds imported or subscribed).
+    func markInitialized() throws {
+        try db.execute("INSERT OR IGNORE INTO meta(key, value) VALUES ('initialized', '1')")
+    }
 
     // MARK: Flags
 

@@ -69,7 +69,7 @@ struct GlobalOptions {
     /// The library, opened (and migrated) on the database actor.
     func openLibrary(importingDemo: Bool) async throws -> LibraryStore {
         let store = try await LibraryStore.open(path: libraryPath())
-        if importingDemo, await store.isEmpty {
+        if importingDemo, await store.isNew {
             let demo = try await Self.readDirectory(try DemoFeeds.directory())
             try await store.importFeeds(await demo.contents())
         }

@@ -21,6 +21,12 @@ struct Herald {
                 try await ListCommands.list(Array(arguments.dropFirst()), options: options)
             case "search":
                 try await ListCommands.search(Array(arguments.dropFirst()), options: options)
+            case "reload":
+                exit(try await ReloadCommand.run(Array(arguments.dropFirst()), options: options))
+            case "add":
+                try await SubscriptionCommands.add(Array(arguments.dropFirst()), options: options)
+            case "remove":
+                try await SubscriptionCommands.remove(Array(arguments.dropFirst()), options: options)
             case "import":
                 try await SubscriptionCommands.importFile(Array(arguments.dropFirst()), options: options)
             case "export":

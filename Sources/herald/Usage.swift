@@ -9,6 +9,9 @@ enum Usage {
           herald [--db PATH] [--feeds DIR]                open the reader
           herald list [--feed URL] [--unread] [--json]    print articles, newest first
           herald search QUERY… [--limit N] [--json]       print search results, best first
+          herald add URL [--title T] [--tag T]…           subscribe to a feed
+          herald remove URL                               unsubscribe (drops its articles)
+          herald reload [--jobs N] [--quiet]              fetch every feed
           herald import FILE                              add the feeds of an OPML or newsboat urls file
           herald export                                   write the subscriptions as OPML 2.0
           herald snapshot [--size WxH] [--keys K]         print the screen after keys, headless

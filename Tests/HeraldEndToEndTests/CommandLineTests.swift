@@ -130,6 +130,33 @@ struct CommandLineTests {
         #expect(missing.exitStatus == 2 && missing.errors.contains("cannot read"))
     }
 
+    @Test("add, reload, list and remove a feed from a file URL; reload fails with status 1 when all feeds fail")
+    func addReloadRemove() throws {
+        let library = Library()
+        defer { library.cleanUp() }
+        try FileManager.default.createDirectory(at: library.directory, withIntermediateDirectories: true)
+        let feed = library.directory.appendingPathComponent("feed.xml")
+        try """
+            <?xml version="1.0"?><rss version="2.0"><channel><title>Local</title>
+            <item><guid>a</guid><title>Local heron</title><description>&lt;p&gt;A &lt;b&gt;heron&lt;/b&gt;.&lt;/p&gt;</description></item>
+            </channel></rss>
+            """.write(to: feed, atomically: true, encoding: .utf8)
+        let added = try library.run(["add", feed.absoluteString, "--tag", "birds"])
+        #expect(added.exitStatus == 0, "\(added.errors)")
+        let reload = try library.run(["reload", "--quiet"])
+        #expect(reload.exitStatus == 0, "\(reload.output) \(reload.errors)")
+        let rows = try library.jsonLines(["list", "--feed", feed.absoluteString])
+        #expect(rows.map { $0["title"] as? String } == ["Local heron"])
+        #expect(rows.first?["feed"] as? String == "Local")
+        #expect(try library.jsonLines(["search", "heron"]).count == 1)
+        #expect(try library.run(["remove", feed.absoluteString]).exitStatus == 0)
+        #expect(try library.jsonLines(["list"]).isEmpty)
+        #expect(try library.run(["add", "http://127.0.0.1:9/nothing"]).exitStatus == 0)
+        let failing = try library.run(["reload"])
+        #expect(failing.exitStatus == 1)
+        #expect(failing.output.contains("1 failed") && failing.output.contains("127.0.0.1:9"))
+    }
+
     @Test("a library written by a newer Herald is refused with a clear message")
     func newerLibrary() throws {
         let library = Library()

@@ -16,6 +16,7 @@ struct LibraryStoreTests {
         #expect(try await store.integrityCheck() == "ok")
         #expect(FileManager.default.fileExists(atPath: library.path + "-wal"))
         #expect(await store.isEmpty)
+        #expect(await store.isNew)
     }
 
     @Test("upserts keep read and starred flags, update text, and count new articles only")

@@ -21,4 +21,27 @@ struct SubscriptionStoreTests {
         #expect(try await store.subscriptions().first?.tags == ["news"])
         #expect(try await store.feedSummaries().count == 2)
     }
+
+    @Test("unsubscribing removes the feed, its articles and their search entries")
+    func unsubscribe() async throws {
+        let library = try TemporaryLibrary()
+        defer { library.cleanUp() }
+        let store = try await LibraryStore.open(path: library.path)
+        for url in ["a", "b"] {
+            try await store.subscribe(Subscription(url: url, title: url.uppercased()))
+            try await store.upsertArticles(feedURL: url, items: [item("\(url)1", "Heron \(url)", "서울역 東京駅")])
+        }
+        #expect(try await store.search("heron", limit: 10).count == 2)
+        #expect(try await store.unsubscribe(url: "a"))
+        #expect(try await store.unsubscribe(url: "a") == false)
+        #expect(try await store.subscriptions().map(\.url) == ["b"])
+        #expect(try await store.search("heron", limit: 10).map(\.article.feedID) == ["b"])
+        #expect(try await store.search("東京", limit: 10).count == 1)
+        #expect(try await store.integer("SELECT count(*) FROM articles") == 1)
+        #expect(try await store.integrityCheck() == "ok")
+        try await store.execute("INSERT INTO articles_fts(articles_fts) VALUES ('integrity-check')")
+        _ = try await store.unsubscribe(url: "b")
+        #expect(await store.isEmpty)
+        #expect(await store.isNew == false, "an emptied library is not a new one: no demo feeds again")
+    }
 }

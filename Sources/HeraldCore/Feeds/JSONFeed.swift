@@ -53,7 +53,7 @@ public enum FeedParseError: Error, Sendable, Equatable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .notJSON(let why): "not valid JSON: \(why)"
-        case .notAFeed(let why): "not a JSON Feed: \(why)"
+        case .notAFeed(let why): "not a feed: \(why)"
         }
     }
 }
@@ -70,7 +70,7 @@ public enum JSONFeedParser {
             throw .notJSON("\(error)")
         }
         guard document.version?.hasPrefix("https://jsonfeed.org/version/") == true else {
-            throw .notAFeed("no jsonfeed.org version")
+            throw .notAFeed("JSON without a jsonfeed.org version")
         }
         let feedAuthor = document.authors?.first?.name ?? document.author?.name
         let items = (document.items ?? []).map { item in

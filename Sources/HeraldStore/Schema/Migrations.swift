@@ -90,5 +90,13 @@ enum Migrations {
         Step(version: 3, summary: "the word index's vocabulary, to complete the word being typed") { db in
             try db.execute("CREATE VIRTUAL TABLE articles_vocab USING fts5vocab(articles_fts, 'row');")
         },
+        Step(version: 4, summary: "library settings: whether it was ever set up") { db in
+            try db.execute(
+                """
+                CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+                -- A library with feeds was set up; only a brand-new one gets the demo feeds.
+                INSERT INTO meta(key, value) SELECT 'initialized', '1' WHERE EXISTS (SELECT 1 FROM feeds);
+                """)
+        },
     ]
 }

@@ -1,0 +1,220 @@
+import CLibXML2
+public import Foundation
+
+/// Reads RSS 0.90–2.0, RSS 1.0 (RDF) and Atom 0.3/1.0 with libxml2's SAX2 push parser.
+///
+/// Safe on hostile input: parser options are 0 (no entity substitution, no DTD loading, no
+/// network, no "huge" mode); external entities are never fetched (they expand to nothing);
+/// libxml2's own entity-amplification checks stop "billion laughs"; and the character data
+/// accepted per document is capped (`maxTextBytes`), which ends quadratic-blowup documents.
+/// Errors are `FeedParseError.notAFeed` with a message saying what happened (with the line for
+/// malformed XML).
+public enum XMLFeedParser {
+    /// Character data accepted per document before the parse stops with "too much text".
+    public static let maxTextBytes = 32 << 20
+
+    public static func parse(
+        _ data: Data, baseURL: String? = nil, httpCharset: String? = nil
+    ) throws(FeedParseError) -> ParsedFeed {
+        try parse(data, baseURL: baseURL, httpCharset: httpCharset, maxTextBytes: maxTextBytes)
+    }
+
+    static func parse(
+        _ data: Data, baseURL: String?, httpCharset: String?, maxTextBytes: Int
+    ) throws(FeedParseError) -> ParsedFeed {
+        do {
+            return try parseOnce(
+                data, baseURL: baseURL, httpCharset: httpCharset, maxTextBytes: maxTextBytes,
+                latin1As1252: true)
+        } catch {
+            // Bytes Windows-1252 leaves undefined (0x81, 0x8D…): read it as ISO-8859-1 after all.
+            guard case .notAFeed(let message) = error, message.hasPrefix("parse error"),
+                let head = Optional(Array(data.prefix(512))), let declared = declaredEncoding(head),
+                latin1Names.contains(declared)
+            else { throw error }
+            return try parseOnce(
+                data, baseURL: baseURL, httpCharset: httpCharset, maxTextBytes: maxTextBytes,
+                latin1As1252: false)
+        }
+    }
+
+    private static func parseOnce(
+        _ data: Data, baseURL: String?, httpCharset: String?, maxTextBytes: Int, latin1As1252: Bool
+    ) throws(FeedParseError) -> ParsedFeed {
+        _ = libxmlReady
+        guard data.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else {
+            throw .notAFeed("the document is empty")
+        }
+        let data = trimmingLeadingWhiteSpace(data)
+        let builder = XMLFeedBuilder(baseURL: baseURL, maxTextBytes: maxTextBytes)
+        let outcome: Int32 = withExtendedLifetime(builder) {
+            let context = Unmanaged.passUnretained(builder).toOpaque()
+            var sax = makeHandler()
+            // An HTTP charset libxml2 (iconv) does not know is ignored.
+            let override = encodingOverride(data, httpCharset: httpCharset, latin1As1252: latin1As1252).flatMap { xmlFindCharEncodingHandler($0) }
+            // Messages outside a parser context (encoding set-up) go nowhere, not to stderr.
+            cx_silence_generic_errors()
+            xmlSetStructuredErrorFunc(context, recordError)
+            defer {
+                xmlSetStructuredErrorFunc(nil, nil)
+                cx_restore_generic_errors()
+            }
+            return data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Int32 in
+                let base = raw.bindMemory(to: CChar.self).baseAddress!
+                let total = raw.count
+                // With an encoding of our own, the first bytes must not pick one: start empty.
+                let first = override == nil ? min(total, 4) : 0
+                guard let ctxt = xmlCreatePushParserCtxt(&sax, context, first > 0 ? base : nil, Int32(first), nil)
+                else { return -1 }
+                defer { xmlFreeParserCtxt(ctxt) }
+                // Options 0: no entity substitution, no DTD loading, no network, no HUGE. With an
+                // encoding of our own, the declaration must not switch it back (IGNORE_ENC).
+                xmlCtxtUseOptions(ctxt, override == nil ? 0 : Int32(XML_PARSE_IGNORE_ENC.rawValue))
+                builder.parser = ctxt
+                if let override { xmlSwitchToEncoding(ctxt, override) }
+                var offset = first
+                let chunk = 1 << 16
+                var status: Int32 = 0
+                repeat {
+                    let length = min(chunk, total - offset)
+                    let last = offset + length >= total
+                    status = xmlParseChunk(ctxt, base + offset, Int32(length), last ? 1 : 0)
+                    offset += length
+                    if status != 0 || builder.isStopped { break }
+                } while offset < total
+                if builder.firstError == nil, ctxt.pointee.wellFormed == 0 {
+                    builder.firstError = (Int(cx_ctxt_line(ctxt)), "the document is not well-formed")
+                }
+                return status
+            }
+        }
+        if outcome == -1 { throw .notAFeed("libxml2 could not create a parser") }
+        if builder.tooMuchText {
+            throw .notAFeed("too much text: more than \(maxTextBytes) bytes of character data")
+        }
+        if let reason = builder.notAFeed { throw .notAFeed(reason) }
+        if let error = builder.firstError {
+            throw .notAFeed("parse error at line \(error.line): \(error.message)")
+        }
+        guard builder.format != nil else { throw .notAFeed("no root element") }
+        return builder.result()
+    }
+
+    /// Feeds often start with blank lines before `<?xml`, which XML forbids: drop them (keeping
+    /// a UTF-8 byte-order mark). Not for UTF-16, whose bytes this would misalign.
+    static func trimmingLeadingWhiteSpace(_ data: Data) -> Data {
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let start = data.starts(with: bom) ? data.startIndex + 3 : data.startIndex
+        guard let first = data[start...].firstIndex(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }),
+            first > start, data[first] == UInt8(ascii: "<"), first + 1 < data.endIndex, data[first + 1] != 0
+        else { return data }
+        return start > data.startIndex ? Data(bom) + data[first...] : Data(data[first...])
+    }
+
+    /// The charset to impose: the HTTP one, only when the document names none itself (no
+    /// byte-order mark, no encoding in its XML declaration) and it is not UTF-8.
+    static func encodingOverride(_ data: Data, httpCharset: String?, latin1As1252: Bool = true) -> String? {
+        let head = Array(data.prefix(512))
+        if head.starts(with: [0xEF, 0xBB, 0xBF]) || head.starts(with: [0xFE, 0xFF])
+            || head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0x00, 0x3C])
+            || head.starts(with: [0x3C, 0x00]) || head.starts(with: [0, 0, 0xFE, 0xFF])
+        {
+            return nil
+        }
+        // Documents that say ISO-8859-1 are in practice often Windows-1252 (its superset for
+        // text: curly quotes, dashes, €), as browsers assume too.
+        if latin1As1252, let declared = declaredEncoding(head), latin1Names.contains(declared) {
+            return "windows-1252"
+        }
+        guard var charset = httpCharset?.trimmingCharacters(in: .whitespaces), !charset.isEmpty else {
+            return nil
+        }
+        charset = charset.trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+        let lower = charset.lowercased()
+        if lower == "utf-8" || lower == "utf8" { return nil }
+        if declaredEncoding(head) != nil { return nil }
+        return charset
+    }
+
+    private static let latin1Names: Set<String> = ["iso-8859-1", "iso8859-1", "latin1", "latin-1", "l1"]
+
+    /// The encoding named in the XML declaration, lowercased; nil when there is none.
+    static func declaredEncoding(_ head: [UInt8]) -> String? {
+        guard head.starts(with: Array("<?xml".utf8)) else { return nil }
+        let end = head.firstIndex(of: UInt8(ascii: ">")) ?? head.count
+        let declaration = String(decoding: head[..<end], as: UTF8.self)
+        guard let range = declaration.range(of: "encoding") else { return nil }
+        let rest = declaration[range.upperBound...].drop(while: { $0 == " " || $0 == "=" })
+        guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
+        return String(rest.dropFirst().prefix(while: { $0 != quote })).lowercased()
+    }
+
+    // MARK: libxml2 plumbing
+
+    /// libxml2's global set-up, once (lazy globals are initialised thread-safely).
+    private static let libxmlReady: Void = { xmlInitParser() }()
+
+    private static func builder(_ context: UnsafeMutableRawPointer?) -> XMLFeedBuilder {
+        Unmanaged<XMLFeedBuilder>.fromOpaque(context!).takeUnretainedValue()
+    }
+
+    private static let recordError: xmlStructuredErrorFunc = { context, error in
+        guard let context, let error else { return }
+        let builder = XMLFeedParser.builder(context)
+        guard builder.firstError == nil,
+            error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue
+        else { return }
+        let message = error.pointee.message.map { String(cString: $0) }?
+            .trimmingCharacters(in: .whitespacesAndNewlines) ?? "error \(error.pointee.code)"
+        var line = Int(error.pointee.line)
+        // Errors inside entity replacement text count lines from the entity: use the document's.
+        if let parser = builder.parser, line == 0 || error.pointee.ctxt != UnsafeMutableRawPointer(parser) {
+            line = Int(cx_ctxt_line(parser))
+        }
+        builder.firstError = (line, message)
+    }
+
+    private static func makeHandler() -> xmlSAXHandler {
+        var sax = xmlSAXHandler()
+        sax.initialized = UInt32(XML_SAX2_MAGIC)
+        sax.startElementNs = { context, local, prefix, uri, _, _, attributeCount, _, attributes in
+            XMLFeedParser.builder(context).startElement(
+                local: local, prefix: prefix, uri: uri, attributeCount: attributeCount,
+                rawAttributes: attributes)
+        }
+        sax.endElementNs = { context, _, _, _ in
+            XMLFeedParser.builder(context).endElement()
+        }
+        sax.characters = { context, text, length in
+            XMLFeedParser.builder(context).characters(text, length)
+        }
+        sax.ignorableWhitespace = sax.characters
+        sax.cdataBlock = sax.characters
+        sax.entityDecl = { context, name, type, _, _, content in
+            XMLFeedParser.builder(context).declareEntity(name: name, type: type, content: content)
+        }
+        sax.getEntity = { context, name in
+            XMLFeedParser.builder(context).entity(name)
+        }
+        sax.serror = recordError
+        return sax
+    }
+}
+
+/// Any feed document: JSON Feed when it looks like JSON, else XML (RSS, RDF, Atom).
+public enum FeedParser {
+    public static func parse(
+        _ data: Data, baseURL: String?, httpCharset: String?
+    ) throws(FeedParseError) -> ParsedFeed {
+        if looksLikeJSON(data) { return try JSONFeedParser.parse(data) }
+        return try XMLFeedParser.parse(data, baseURL: baseURL, httpCharset: httpCharset)
+    }
+
+    /// True when the first character after a UTF-8 byte-order mark and white space is `{`.
+    static func looksLikeJSON(_ data: Data) -> Bool {
+        var bytes = data.prefix(4096)[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        let first = bytes.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 })
+        return first == UInt8(ascii: "{")
+    }
+}

@@ -1,0 +1,274 @@
+import CLibXML2
+import Foundation
+
+/// Small text helpers for the XML feed parser: entities, whitespace, links, and a rough
+/// HTML-to-text fallback.
+enum XMLFeedText {
+    /// Decodes `&#NN;`, `&#xHH;` and named HTML entities (HTML 4 names from libxml2's table,
+    /// plus `&apos;`). Anything that is not a complete, known reference is kept as written.
+    static func decodeEntities(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        appendDecodingEntities(Array(text.utf8)[...], to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `bytes` to `out`, decoding character and entity references.
+    static func appendDecodingEntities(_ bytes: ArraySlice<UInt8>, to out: inout [UInt8]) {
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "&"), let (scalar, next) = reference(in: bytes, at: index) {
+                appendUTF8(scalar.value == 0xA0 ? " " : scalar, to: &out)
+                index = next
+            } else {
+                out.append(byte)
+                index += 1
+            }
+        }
+    }
+
+    static func appendUTF8(_ scalar: Unicode.Scalar, to out: inout [UInt8]) {
+        let value = scalar.value
+        switch value {
+        case 0..<0x80: out.append(UInt8(value))
+        case 0x80..<0x800:
+            out.append(UInt8(0xC0 | (value >> 6)))
+            out.append(UInt8(0x80 | (value & 0x3F)))
+        case 0x800..<0x10000:
+            out.append(UInt8(0xE0 | (value >> 12)))
+            out.append(UInt8(0x80 | ((value >> 6) & 0x3F)))
+            out.append(UInt8(0x80 | (value & 0x3F)))
+        default:
+            out.append(UInt8(0xF0 | (value >> 18)))
+            out.append(UInt8(0x80 | ((value >> 12) & 0x3F)))
+            out.append(UInt8(0x80 | ((value >> 6) & 0x3F)))
+            out.append(UInt8(0x80 | (value & 0x3F)))
+        }
+    }
+
+    /// `TextSanitizer.multiLine` of UTF-8 text, skipping its scalar-by-scalar rebuild when a
+    /// byte scan shows nothing but line feeds and tabs to worry about (the usual case).
+    static func multiLine(_ bytes: [UInt8]) -> String {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let suspicious = bytes.contains { byte in
+            (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F
+                || byte == 0xC2 || byte == 0xD8 || byte == 0xE2  // C1 controls, bidi marks
+        }
+        return suspicious ? TextSanitizer.multiLine(text) : text
+    }
+
+    static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
+    }
+
+    /// `bytes` without leading and trailing ASCII white space.
+    static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }),
+            let last = bytes.lastIndex(where: { !isSpace($0) })
+        else { return [] }
+        return bytes[first...last]
+    }
+
+    /// `text` without leading and trailing ASCII white space (no Foundation round trip).
+    static func trimmed(_ text: String) -> String {
+        guard let first = text.utf8.first, let last = text.utf8.last,
+            isSpace(first) || isSpace(last)
+        else { return text }
+        return String(decoding: trimmed(Array(text.utf8)[...]), as: UTF8.self)
+    }
+
+    /// The reference starting at `start` (an `&`): its character and the index after its `;`.
+    private static func reference(in bytes: ArraySlice<UInt8>, at start: Int) -> (Unicode.Scalar, Int)? {
+        var index = start + 1
+        let limit = min(bytes.endIndex, start + 34)
+        var name: [UInt8] = []
+        while index < limit, bytes[index] != UInt8(ascii: ";") {
+            let byte = bytes[index]
+            guard byte < 0x80, byte != UInt8(ascii: "&"), byte != UInt8(ascii: " ") else { return nil }
+            name.append(byte)
+            index += 1
+        }
+        guard index < limit, !name.isEmpty else { return nil }
+        let value: UInt32?
+        if name[0] == UInt8(ascii: "#") {
+            let digits = String(decoding: name.dropFirst(), as: UTF8.self)
+            if digits.first == "x" || digits.first == "X" {
+                value = UInt32(digits.dropFirst(), radix: 16)
+            } else {
+                value = UInt32(digits, radix: 10)
+            }
+        } else {
+            value = namedEntity(name)
+        }
+        guard let value, value != 0, let scalar = Unicode.Scalar(value) else { return nil }
+        return (scalar, index + 1)
+    }
+
+    /// The code point of a named HTML entity, nil when libxml2 does not know the name.
+    static func namedEntity(_ name: [UInt8]) -> UInt32? {
+        if name == Array("apos".utf8) { return 0x27 }
+        var cName = name
+        cName.append(0)
+        return cName.withUnsafeBufferPointer { buffer -> UInt32? in
+            guard let description = htmlEntityLookup(buffer.baseAddress) else { return nil }
+            return description.pointee.value
+        }
+    }
+
+    /// One line: controls removed, every run of white space one space, trimmed.
+    static func oneLine(_ text: String) -> String {
+        // Fast path: printable ASCII with single inner spaces is already one clean line.
+        var previous: UInt8 = 0x20
+        var clean = true
+        for byte in text.utf8 {
+            if byte < 0x20 || byte >= 0x7F || (byte == 0x20 && previous == 0x20) {
+                clean = false
+                break
+            }
+            previous = byte
+        }
+        if clean && previous != 0x20 { return text }
+        return TextSanitizer.singleLine(text)
+            .split(whereSeparator: { $0.isWhitespace })
+            .joined(separator: " ")
+    }
+
+    /// A title made from the start of a body: about 80 characters, cut at a word.
+    static func titleFromText(_ text: String) -> String? {
+        let line = oneLine(String(text.prefix(400)))
+        guard !line.isEmpty else { return nil }
+        guard line.count > 80 else { return line }
+        let head = line.prefix(80)
+        let cut = head.lastIndex(of: " ").map { head[..<$0] } ?? head
+        return String(cut) + "…"
+    }
+
+    /// `reference` made absolute against `base` (RFC 3986, via libxml2); as written when it
+    /// cannot be resolved.
+    static func resolve(_ reference: String, against base: String?) -> String {
+        let trimmed = trimmed(reference)
+        guard let base, !base.isEmpty else { return trimmed }
+        guard let built = xmlBuildURI(trimmed, base) else { return trimmed }
+        defer { cx_free(built) }
+        return String(cString: built)
+    }
+
+    /// "jo@example.org (Jo Smith)" → "Jo Smith"; anything else unchanged.
+    static func personName(_ text: String) -> String {
+        let line = oneLine(text)
+        if line.contains("@" as Character), let open = line.firstIndex(of: "("), line.hasSuffix(")") {
+            let name = line[line.index(after: open)..<line.index(before: line.endIndex)]
+                .trimmingCharacters(in: .whitespaces)
+            if !name.isEmpty { return name }
+        }
+        return line
+    }
+}
+
+extension XMLFeedParser {
+    private static let blockTags: Set<String> = [
+        "p", "div", "li", "ul", "ol", "dl", "dt", "dd", "h1", "h2", "h3", "h4", "h5", "h6",
+        "blockquote", "pre", "table", "tr", "section", "article", "header", "footer", "figure",
+        "figcaption", "hr", "aside", "nav", "main", "details", "summary", "address",
+    ]
+
+    /// A crude HTML → text fallback: comments, scripts and styles dropped, tags stripped,
+    /// entities decoded, white space collapsed, `<br>` a line break, block tags blank lines.
+    /// (The real HTML → text processor lives elsewhere; keep this small.)
+    static func roughText(fromHTML html: String) -> String {
+        let bytes = Array(html.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var pendingSpace = false
+        var index = 0
+        func breakLine(_ count: Int) {
+            pendingSpace = false
+            var have = 0
+            var i = out.count - 1
+            while i >= 0, out[i] == 0x0A, have < count { have += 1; i -= 1 }
+            guard !out.isEmpty else { return }
+            for _ in have..<count { out.append(0x0A) }
+        }
+        func skip(past terminator: String) {
+            let end = Array(terminator.utf8)
+            while index < bytes.count {
+                if bytes[index] == end[0], bytes.count - index >= end.count,
+                    bytes[index..<index + end.count].elementsEqual(end, by: { lower($0) == $1 })
+                {
+                    index += end.count
+                    return
+                }
+                index += 1
+            }
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "<") {
+                if bytes[index...].starts(with: "<!--".utf8) {
+                    skip(past: "-->")
+                    continue
+                }
+                // A tag: read its name.
+                var cursor = index + 1
+                let closing = cursor < bytes.count && bytes[cursor] == UInt8(ascii: "/")
+                if closing { cursor += 1 }
+                var name: [UInt8] = []
+                while cursor < bytes.count, isNameByte(bytes[cursor]) {
+                    name.append(lower(bytes[cursor]))
+                    cursor += 1
+                }
+                if name.isEmpty && !(cursor < bytes.count && bytes[cursor] == UInt8(ascii: "!"))
+                    && !(cursor < bytes.count && bytes[cursor] == UInt8(ascii: "?"))
+                {
+                    // A lone "<" is text.
+                    if pendingSpace { out.append(0x20); pendingSpace = false }
+                    out.append(byte)
+                    index += 1
+                    continue
+                }
+                index = cursor
+                skip(past: ">")
+                let tag = String(decoding: name, as: UTF8.self)
+                if !closing && (tag == "script" || tag == "style") {
+                    skip(past: "</" + tag)
+                    skip(past: ">")
+                } else if tag == "br" {
+                    breakLine(1)
+                } else if blockTags.contains(tag) {
+                    breakLine(2)
+                }
+                continue
+            }
+            // White space, a no-break space (C2 A0) included, collapses to one space.
+            let isNBSP = byte == 0xC2 && index + 1 < bytes.count && bytes[index + 1] == 0xA0
+            if XMLFeedText.isSpace(byte) || isNBSP {
+                if !out.isEmpty && out.last != 0x0A { pendingSpace = true }
+                index += isNBSP ? 2 : 1
+                continue
+            }
+            // A run of text up to the next tag or white space.
+            var end = index
+            while end < bytes.count, bytes[end] != UInt8(ascii: "<"), !XMLFeedText.isSpace(bytes[end]),
+                !(bytes[end] == 0xC2 && end + 1 < bytes.count && bytes[end + 1] == 0xA0)
+            {
+                end += 1
+            }
+            if pendingSpace { out.append(0x20); pendingSpace = false }
+            XMLFeedText.appendDecodingEntities(bytes[index..<end], to: &out)
+            index = end
+        }
+        // Lines never start or end with a space here (spaces are only written before text).
+        while out.last == 0x0A { out.removeLast() }
+        return XMLFeedText.multiLine(out)
+    }
+
+    private static func lower(_ byte: UInt8) -> UInt8 {
+        (byte >= 0x41 && byte <= 0x5A) ? byte + 0x20 : byte
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+    }
+}

@@ -1,0 +1,64 @@
+public import Foundation
+import HeraldCore
+
+/// A feed's address and the validators its last fetch left, for a conditional GET.
+public struct FeedValidators: Sendable, Hashable {
+    public var url: String
+    public var title: String
+    public var etag: String?
+    public var lastModified: String?
+}
+
+extension LibraryStore {
+    /// The feeds to reload (all, or the one at `url`), with their validators.
+    public func reloadTargets(only url: String? = nil) throws -> [FeedValidators] {
+        let statement = try db.prepare(
+            "SELECT url, title, etag, last_modified FROM feeds WHERE ?1 IS NULL OR url = ?1 ORDER BY position, id")
+        try statement.bind(.optional(url))
+        var targets: [FeedValidators] = []
+        while try statement.step() {
+            targets.append(
+                FeedValidators(
+                    url: statement.text(0) ?? "", title: statement.text(1) ?? "", etag: statement.text(2),
+                    lastModified: statement.text(3)))
+        }
+        return targets
+    }
+
+    /// Records a successful fetch: new validators, the time, no error; a feed that still has
+    /// its URL as title (imported without one) takes the title the feed gives itself.
+    public func recordFetch(
+        url: String, etag: String?, lastModified: String?, feedTitle: String?, siteURL: String?, at time: Date
+    ) throws {
+        try db.prepare(
+            """
+            UPDATE feeds SET etag = coalesce(?2, etag), last_modified = coalesce(?3, last_modified),
+                last_fetch = ?4, last_error = NULL,
+                title = CASE WHEN title = url AND ?5 IS NOT NULL AND ?5 != '' THEN ?5 ELSE title END,
+                site_url = coalesce(site_url, ?6)
+            WHERE url = ?1
+            """
+        ).bind(
+            .text(url), .optional(etag), .optional(lastModified), .integer(Int64(time.timeIntervalSince1970)),
+            .optional(feedTitle), .optional(siteURL)
+        ).run()
+    }
+
+    /// Records why a fetch failed (the articles already stored stay).
+    public func recordFailure(url: String, reason: String, at time: Date) throws {
+        try db.prepare("UPDATE feeds SET last_error = ?2, last_fetch = ?3 WHERE url = ?1")
+            .bind(.text(url), .text(reason), .integer(Int64(time.timeIntervalSince1970))).run()
+    }
+
+    /// A permanent redirect: the feed lives at `newURL` from now on (unless another feed
+    /// already does). Returns true when the URL changed.
+    @discardableResult
+    public func moveFeed(from oldURL: String, to newURL: String) throws -> Bool {
+        guard oldURL != newURL else { return false }
+        let taken = try db.prepare("SELECT 1 FROM feeds WHERE url = ?1").bind(.text(newURL)).firstRow { _ in true } ?? false
+        guard !taken else { return false }
+        try db.prepare("UPDATE feeds SET url = ?2 WHERE url = ?1").bind(.text(oldURL), .text(newURL)).run()
+        if let id = feedRowIDs.removeValue(forKey: oldURL) { feedRowIDs[newURL] = id }
+        return true
+    }
+}

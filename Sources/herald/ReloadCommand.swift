@@ -1,0 +1,53 @@
+import Foundation
+import HeraldCore
+import HeraldFetch
+import HeraldReload
+import HeraldStore
+
+/// `herald reload [--jobs N] [--quiet]`: fetches every feed without opening the reader.
+/// A progress bar on a terminal, a summary at the end; exit status 1 when every feed failed.
+enum ReloadCommand {
+    static func run(_ arguments: [String], options: GlobalOptions) async throws -> Int32 {
+        var jobs = 16
+        var quiet = false
+        var index = 0
+        while index < arguments.count {
+            switch arguments[index] {
+            case "--jobs":
+                guard index + 1 < arguments.count, let n = Int(arguments[index + 1]), n > 0 else {
+                    throw UsageError("--jobs needs a positive number")
+                }
+                jobs = n
+                index += 1
+            case "--quiet": quiet = true
+            default: throw UsageError("reload: unknown option '\(arguments[index])'")
+            }
+            index += 1
+        }
+        let store = try await options.openLibrary(importingDemo: false)
+        let showBar = !quiet && isatty(2) == 1
+        let reloader = Reloader(store: store, jobs: jobs)
+        let summary = try await reloader.reload { progress in
+            guard showBar else { return }
+            FileHandle.standardError.write(Data(bar(progress).utf8))
+        }
+        if showBar { FileHandle.standardError.write(Data("\r\u{1b}[K".utf8)) }
+        if !quiet || !summary.failures.isEmpty {
+            print(
+                "\(summary.feeds) feeds: \(summary.newArticles) new articles, \(summary.notModified) unchanged, "
+                    + "\(summary.failures.count) failed")
+            for failure in summary.failures {
+                print("  \(TextSanitizer.singleLine(failure.title)) <\(failure.url)>: \(TextSanitizer.singleLine(failure.reason))")
+            }
+        }
+        return summary.allFailed ? 1 : 0
+    }
+
+    static func bar(_ progress: ReloadProgress) -> String {
+        let width = 30
+        let filled = progress.total == 0 ? width : progress.done * width / progress.total
+        let failed = progress.failed > 0 ? "  \(progress.failed) failed" : ""
+        return "\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
+            + "] \(progress.done)/\(progress.total)  \(progress.newArticles) new\(failed)"
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import HeraldCore
+import HeraldStore
+import Testing
+
+@testable import HeraldFetch
+@testable import HeraldReload
+
+/// A whole reload: subscriptions in a real library, feeds from a real HTTP server.
+@Suite("Reloading feeds", .serialized)
+struct ReloaderTests {
+    @Test("a reload stores new articles, reports failing feeds by name, and a second reload costs a 304")
+    func reload() async throws {
+        let server = try FixtureServer()
+        defer { server.stop() }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("herald-reload-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try await LibraryStore.open(path: directory.appendingPathComponent("h.db").path)
+        try await store.subscribe(Subscription(url: server.url("/feed").absoluteString))
+        try await store.subscribe(Subscription(url: server.url("/status/404").absoluteString, title: "Gone"))
+        try await store.subscribe(Subscription(url: "http://127.0.0.1:9/refused", title: "Refused"))
+        let reloader = Reloader(store: store, jobs: 4)
+
+        let first = try await reloader.reload()
+        #expect(first.feeds == 3)
+        #expect(first.newArticles == 1)
+        #expect(first.failures.map(\.title).sorted() == ["Gone", "Refused"])
+        #expect(first.failures.first { $0.title == "Gone" }?.reason == "HTTP 404")
+        #expect(!first.allFailed)
+
+        let feeds = try await store.feedSummaries()
+        let fixture = try #require(feeds.first { $0.id == server.url("/feed").absoluteString })
+        #expect(fixture.feed.title == "Fixture")  // the feed's own title replaces the URL
+        #expect(fixture.total == 1 && fixture.feed.lastError == nil)
+        #expect(feeds.first { $0.feed.title == "Gone" }?.feed.lastError == "HTTP 404")
+
+        let second = try await reloader.reload(only: server.url("/feed").absoluteString)
+        #expect(second.feeds == 1 && second.notModified == 1 && second.newArticles == 0)
+    }
+
+    @Test("a permanent redirect moves the feed to its new address")
+    func permanentRedirect() async throws {
+        let server = try FixtureServer()
+        defer { server.stop() }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("herald-reload-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try await LibraryStore.open(path: directory.appendingPathComponent("h.db").path)
+        try await store.subscribe(Subscription(url: server.url("/moved").absoluteString))
+        let summary = try await Reloader(store: store).reload()
+        #expect(summary.failures.isEmpty)
+        #expect(try await store.subscriptions().map(\.url) == [server.url("/feed").absoluteString])
+    }
+
+    @Test("when every feed fails the summary says so")
+    func allFailed() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("herald-reload-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try await LibraryStore.open(path: directory.appendingPathComponent("h.db").path)
+        try await store.subscribe(Subscription(url: "http://127.0.0.1:9/a"))
+        try await store.subscribe(Subscription(url: "ftp://example.org/b"))
+        let summary = try await Reloader(store: store).reload()
+        #expect(summary.allFailed)
+        #expect(summary.failures.contains { $0.reason.contains("unsupported URL scheme 'ftp'") })
+    }
+}
