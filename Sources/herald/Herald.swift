@@ -23,6 +23,8 @@ struct Herald {
                 try await ListCommands.search(Array(arguments.dropFirst()), options: options)
             case "reload":
                 exit(try await ReloadCommand.run(Array(arguments.dropFirst()), options: options))
+            case "parse":
+                try await ParseCommand.run(Array(arguments.dropFirst()))
             case "add":
                 try await SubscriptionCommands.add(Array(arguments.dropFirst()), options: options)
             case "remove":

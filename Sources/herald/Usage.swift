@@ -12,6 +12,7 @@ enum Usage {
           herald add URL [--title T] [--tag T]…           subscribe to a feed
           herald remove URL                               unsubscribe (drops its articles)
           herald reload [--jobs N] [--quiet]              fetch every feed
+          herald parse FILE_OR_URL [--json]               print a feed as Herald reads it
           herald import FILE                              add the feeds of an OPML or newsboat urls file
           herald export                                   write the subscriptions as OPML 2.0
           herald snapshot [--size WxH] [--keys K]         print the screen after keys, headless

@@ -157,6 +157,40 @@ struct CommandLineTests {
         #expect(failing.output.contains("1 failed") && failing.output.contains("127.0.0.1:9"))
     }
 
+    @Test("parse prints a feed as Herald reads it, as text or JSON; a broken file names the line")
+    func parse() throws {
+        let library = Library()
+        defer { library.cleanUp() }
+        try FileManager.default.createDirectory(at: library.directory, withIntermediateDirectories: true)
+        let feed = library.directory.appendingPathComponent("atom.xml")
+        try """
+            <?xml version="1.0" encoding="utf-8"?>
+            <feed xmlns="http://www.w3.org/2005/Atom" xml:base="https://example.org/blog/">
+              <title>Atom Local</title>
+              <entry><id>urn:1</id><title type="html">A &lt;b&gt;bold&lt;/b&gt; move</title>
+                <link href="posts/1"/><updated>2026-11-30T01:02:03Z</updated>
+                <content type="html">&lt;p&gt;See &lt;a href="/x"&gt;this&lt;/a&gt;.&lt;/p&gt;</content></entry>
+            </feed>
+            """.write(to: feed, atomically: true, encoding: .utf8)
+        let json = try library.run(["parse", feed.path, "--json"])
+        #expect(json.exitStatus == 0, "\(json.errors)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        #expect(document["title"] as? String == "Atom Local")
+        let item = try #require((document["items"] as? [[String: Any]])?.first)
+        #expect(item["title"] as? String == "A bold move")
+        #expect(item["link"] as? String == "https://example.org/blog/posts/1")
+        #expect(item["published"] as? String == "2026-11-30T01:02:03Z")
+        #expect((item["text"] as? String)?.contains("See this[1].") == true)
+        let text = try library.run(["parse", feed.path])
+        #expect(text.exitStatus == 0 && text.output.contains("- A bold move"))
+        let broken = library.directory.appendingPathComponent("broken.xml")
+        try "<rss version=\"2.0\"><channel><title>x</title>\n<item><title>a</item></channel></rss>"
+            .write(to: broken, atomically: true, encoding: .utf8)
+        let failure = try library.run(["parse", broken.path])
+        #expect(failure.exitStatus == 1)
+        #expect(failure.errors.contains("line 2"), "\(failure.errors)")
+    }
+
     @Test("a library written by a newer Herald is refused with a clear message")
     func newerLibrary() throws {
         let library = Library()

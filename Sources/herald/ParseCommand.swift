@@ -1,0 +1,72 @@
+import Foundation
+import HeraldCore
+import HeraldFetch
+
+/// `herald parse FILE_OR_URL [--json]`: the feed as Herald reads it, for debugging a feed.
+enum ParseCommand {
+    static func run(_ arguments: [String]) async throws {
+        var source: String?
+        var json = false
+        for argument in arguments {
+            if argument == "--json" { json = true } else if source == nil { source = argument } else {
+                throw UsageError("parse takes one file or URL")
+            }
+        }
+        guard let source else { throw UsageError("parse needs a file or URL: herald parse FILE_OR_URL [--json]") }
+        let url =
+            source.contains("://") ? URL(string: source) : URL(fileURLWithPath: source)
+        guard let url else { throw UsageError("not a URL: \(source)") }
+        let result = try await FeedFetcher().fetch(FetchRequest(url: url))
+        guard case .fetched(let document) = result else { throw UsageError("the server answered 304 Not Modified") }
+        var feed = try FeedParser.parse(document.data, baseURL: document.finalURL.absoluteString, httpCharset: document.charset)
+        for index in feed.items.indices {
+            if let html = feed.items[index].html {
+                feed.items[index].text = HTMLText.process(html, baseURL: feed.items[index].link).text
+            }
+        }
+        if json { printJSON(feed) } else { printText(feed) }
+    }
+
+    struct Item: Encodable {
+        var id: String
+        var title: String
+        var link: String?
+        var author: String?
+        var published: String?
+        var text: String
+    }
+
+    struct Document: Encodable {
+        var title: String
+        var link: String?
+        var items: [Item]
+    }
+
+    static func printJSON(_ feed: ParsedFeed) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let document = Document(
+            title: feed.title, link: feed.siteURL,
+            items: feed.items.map {
+                Item(
+                    id: $0.id, title: $0.title, link: $0.link, author: $0.author,
+                    published: $0.published?.formatted(.iso8601), text: $0.text)
+            })
+        if let data = try? encoder.encode(document) { print(String(decoding: data, as: UTF8.self)) }
+    }
+
+    static func printText(_ feed: ParsedFeed) {
+        print("\(TextSanitizer.singleLine(feed.title))  \(feed.siteURL ?? "")")
+        print("\(feed.items.count) items")
+        for item in feed.items {
+            print("")
+            print("- \(TextSanitizer.singleLine(item.title))")
+            print("  id: \(TextSanitizer.singleLine(item.id))")
+            if let link = item.link { print("  link: \(TextSanitizer.singleLine(link))") }
+            if let author = item.author { print("  author: \(TextSanitizer.singleLine(author))") }
+            print("  published: \(item.published?.formatted(.iso8601) ?? "unknown")")
+            let preview = TextLayout.truncate(TextSanitizer.singleLine(item.text), toWidth: 100)
+            if !preview.isEmpty { print("  text: \(preview)") }
+        }
+    }
+}
