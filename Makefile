@@ -58,6 +58,7 @@ test: deps-test
 # BENCH_SIZES="10000 100000 1000000" adds the 1M library (about 15 GB and 15 minutes).
 bench: build deps-test
 	python3 Scripts/measure_terminal.py --binary $(RELEASE_BIN)
+	python3 Scripts/bench_reload.py --herald $(RELEASE_BIN)
 	Scripts/bench_library.sh $(dir $(RELEASE_BIN))
 
 install: build

@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+"""Reload throughput: herald (and newsboat, when installed) fetching N feeds x M items from a
+loopback HTTP server, cold (empty library) and warm (every feed answers 304).
+
+  python3 Scripts/bench_reload.py --herald .build/release/herald [--sizes 200x50,500x100]
+"""
+import argparse
+import email.utils
+import http.server
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+WORDS = ("garden river mountain harbour evening morning weather market station library window "
+         "village coffee bread winter summer autumn forest island bridge street letter journey").split()
+
+
+def make_feed(n, items):
+    parts = [f'<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel>'
+             f"<title>Bench feed {n}</title><link>https://bench.example.org/{n}</link>"]
+    for i in range(items):
+        words = " ".join(WORDS[(n * 7 + i * 3 + k) % len(WORDS)] for k in range(60))
+        date = email.utils.formatdate(1_790_000_000 + n * 1000 + i * 60, usegmt=True)
+        parts.append(f"<item><guid>feed{n}-item{i}</guid><title>Item {i} of feed {n}</title>"
+                     f"<link>https://bench.example.org/{n}/{i}</link><pubDate>{date}</pubDate>"
+                     f"<description>&lt;p&gt;{words}&lt;/p&gt;&lt;p&gt;{words}&lt;/p&gt;</description></item>")
+    parts.append("</channel></rss>")
+    return "".join(parts).encode()
+
+
+class Server:
+    def __init__(self, feeds):
+        self.feeds = feeds
+        server_self = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *args):
+                pass
+
+            def do_GET(self):
+                n = int(self.path.strip("/").split(".")[0])
+                body = server_self.feeds[n]
+                etag = f'"{n}"'
+                if self.headers.get("If-None-Match") == etag:
+                    self.send_response(304)
+                    self.send_header("ETag", etag)
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
+                    return
+                self.send_response(200)
+                self.send_header("Content-Type", "application/rss+xml")
+                self.send_header("ETag", etag)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.httpd.daemon_threads = True
+        self.port = self.httpd.server_address[1]
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def stop(self):
+        self.httpd.shutdown()
+
+
+def timed(argv, env=None):
+    start = time.perf_counter()
+    result = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, timeout=600)
+    return time.perf_counter() - start, result
+
+
+def bench(herald, feeds, items, jobs):
+    bodies = [make_feed(n, items) for n in range(feeds)]
+    server = Server(bodies)
+    work = tempfile.mkdtemp(prefix="herald-reload-bench-")
+    try:
+        urls = os.path.join(work, "urls")
+        with open(urls, "w") as f:
+            for n in range(feeds):
+                f.write(f"http://127.0.0.1:{server.port}/{n}.xml\n")
+        env = dict(os.environ, HERALD_DB=os.path.join(work, "herald.db"))
+        subprocess.run([herald, "import", urls], check=True, stdout=subprocess.DEVNULL, env=env)
+        cold, result = timed([herald, "reload", "--quiet", "--jobs", str(jobs)], env)
+        if result.returncode != 0:
+            print(result.stdout.decode(), result.stderr.decode(), file=sys.stderr)
+        warm, _ = timed([herald, "reload", "--quiet", "--jobs", str(jobs)], env)
+        rows = subprocess.run([herald, "list", "--json"], stdout=subprocess.PIPE, env=env).stdout.count(b"\n")
+        line = (f"{feeds} feeds x {items} items ({sum(map(len, bodies)) / 1e6:.1f} MB): herald cold {cold:.2f} s,"
+                f" warm {warm:.2f} s, {rows} articles stored")
+        newsboat = shutil.which("newsboat")
+        if newsboat:
+            config = os.path.join(work, "newsboat.conf")
+            with open(config, "w") as f:
+                f.write(f"reload-threads 8\n")
+            cache = os.path.join(work, "newsboat.db")
+            base = [newsboat, "-u", urls, "-c", cache, "-C", config, "-x", "reload"]
+            ncold, _ = timed(base)
+            nwarm, _ = timed(base)
+            line += f"; newsboat cold {ncold:.2f} s, warm {nwarm:.2f} s; ratio cold {ncold / cold:.1f}x"
+        print(line, flush=True)
+    finally:
+        server.stop()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--herald", required=True)
+    parser.add_argument("--sizes", default="200x50,500x100")
+    parser.add_argument("--jobs", type=int, default=16)
+    options = parser.parse_args()
+    for size in options.sizes.split(","):
+        feeds, items = map(int, size.split("x"))
+        bench(os.path.abspath(options.herald), feeds, items, options.jobs)
+
+
+if __name__ == "__main__":
+    main()
