@@ -46,7 +46,8 @@ public enum HTMLText {
 struct HTMLWriter {
     let base: URL?
     private var paragraphs: [String] = []
-    private var line = ""
+    /// The paragraph being written, as UTF-8 (appending bytes is far cheaper than Characters).
+    private var line: [UInt8] = []
     private var pendingSpace = false
     private var links: [String] = []
     /// Prefixes of the blocks we are inside (`> ` for quotes, indents for nested lists).
@@ -92,7 +93,8 @@ struct HTMLWriter {
         if Self.dropped.contains(name) { return }
         switch name {
         case "br":
-            if preformatted > 0 { line += "\n" } else { flushLine(keepParagraph: true) }
+            line.append(0x0A)
+            pendingSpace = false
         case "hr":
             paragraphBreak()
             paragraphs.append(String(repeating: "─", count: 8))
@@ -103,7 +105,7 @@ struct HTMLWriter {
             children(node, depth: depth)
             if let href = attribute(node, "href"), let target = resolve(href) {
                 links.append(target)
-                line += "[\(links.count)]"
+                line += Array("[\(links.count)]".utf8)
                 pendingSpace = false
             }
         case "pre":
@@ -181,33 +183,31 @@ struct HTMLWriter {
         return url.absoluteString
     }
 
-    /// Adds text: whitespace collapses to single spaces, except inside `pre`.
+    /// Adds text: HTML white space (space, tab, CR, LF, form feed) collapses to single
+    /// spaces, except inside `pre`. Works on UTF-8 bytes: none of those is part of a
+    /// multi-byte sequence.
     private mutating func text(_ raw: String) {
         if preformatted > 0 {
-            line += raw
+            line += raw.utf8
             return
         }
-        for character in raw {
-            if character.isWhitespace {
+        for byte in raw.utf8 {
+            switch byte {
+            case 0x20, 0x09, 0x0A, 0x0D, 0x0C:
                 pendingSpace = !line.isEmpty
-            } else {
-                if pendingSpace { line.append(" ") }
+            default:
+                if pendingSpace { line.append(0x20) }
                 pendingSpace = false
-                line.append(character)
+                line.append(byte)
             }
         }
     }
 
-    /// Ends a line inside the paragraph (`br`).
-    private mutating func flushLine(keepParagraph: Bool) {
-        line += "\n"
-        pendingSpace = false
-    }
-
     /// Ends the paragraph being written, with the prefixes of the blocks it is in.
     private mutating func paragraphBreak() {
-        let body = preformatted > 0 ? line : line.trimmingCharacters(in: .whitespacesAndNewlines)
-        line = ""
+        let written = String(decoding: line, as: UTF8.self)
+        let body = preformatted > 0 ? written : written.trimmingCharacters(in: .whitespacesAndNewlines)
+        line.removeAll(keepingCapacity: true)
         pendingSpace = false
         guard !body.isEmpty else { return }
         var lead = prefixes.dropLast(itemMarker == nil ? 0 : 1).joined()
