@@ -36,6 +36,15 @@ struct TextSanitizerTests {
         #expect(TextSanitizer.multiLine("a\r\nb\rc\n\td\u{1b}[0m") == "a\nb\nc\n\td[0m")
     }
 
+    @Test("the fast byte scan finds every forbidden character in a body, and passes clean ones", arguments: [
+        0x00, 0x07, 0x1B, 0x7F, 0x80, 0x85, 0x9B, 0x9F, 0x061C, 0x200E, 0x200F, 0x202A, 0x202E, 0x2066, 0x2069,
+    ])
+    func byteScan(_ value: Int) {
+        let scalar = Unicode.Scalar(UInt32(value))!
+        #expect(TextSanitizer.multiLine("한글\n\tx\(Character(scalar))y") == "한글\n\txy")
+        #expect(TextSanitizer.multiLine("한글\n\t\u{2028}\u{A0}é") == "한글\n\t\u{2028}\u{A0}é")
+    }
+
     @Test("clean text is returned unchanged")
     func cleanTextUnchanged() {
         let text = "한글 👍🏽 café"

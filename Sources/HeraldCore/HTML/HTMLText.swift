@@ -205,11 +205,22 @@ struct HTMLWriter {
 
     /// Ends the paragraph being written, with the prefixes of the blocks it is in.
     private mutating func paragraphBreak() {
-        let written = String(decoding: line, as: UTF8.self)
-        let body = preformatted > 0 ? written : written.trimmingCharacters(in: .whitespacesAndNewlines)
-        line.removeAll(keepingCapacity: true)
-        pendingSpace = false
-        guard !body.isEmpty else { return }
+        defer {
+            line.removeAll(keepingCapacity: true)
+            pendingSpace = false
+        }
+        var bytes = line[...]
+        if preformatted == 0 {
+            // Trim spaces and line breaks (bytes: neither occurs inside a UTF-8 sequence).
+            while let first = bytes.first, first == 0x20 || first == 0x0A { bytes = bytes.dropFirst() }
+            while let last = bytes.last, last == 0x20 || last == 0x0A { bytes = bytes.dropLast() }
+        }
+        guard !bytes.isEmpty else { return }
+        let body = String(decoding: bytes, as: UTF8.self)
+        if prefixes.isEmpty && itemMarker == nil {
+            paragraphs.append(body)
+            return
+        }
         var lead = prefixes.dropLast(itemMarker == nil ? 0 : 1).joined()
         var rest = prefixes.joined()
         if let marker = itemMarker {

@@ -17,7 +17,7 @@ public enum TextSanitizer {
 
     /// Text for one line: controls dropped, tabs and line breaks turned into a space.
     public static func singleLine(_ text: String) -> String {
-        guard needsCleaning(text) else { return text }
+        guard needsCleaning(text, keepingBreaks: false) else { return text }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar.value {
@@ -33,7 +33,7 @@ public enum TextSanitizer {
     /// Text for a body: line breaks kept (CRLF and CR become LF), tabs kept for the layout
     /// to expand, every other control dropped.
     public static func multiLine(_ text: String) -> String {
-        guard needsCleaning(text) else { return text }
+        guard needsCleaning(text, keepingBreaks: true) else { return text }
         var out = String.UnicodeScalarView()
         var previousWasCR = false
         for scalar in text.unicodeScalars {
@@ -48,7 +48,26 @@ public enum TextSanitizer {
         return String(out)
     }
 
-    static func needsCleaning(_ text: String) -> Bool {
-        text.unicodeScalars.contains(where: isForbidden)
+    /// A fast scan of the UTF-8 bytes for anything `isForbidden` (LF and tab are fine in a
+    /// body): C0 and DEL are single bytes, C1 is C2 80–9F, the bidi controls are D8 9C and
+    /// E2 80 8E/8F/AA–AE, E2 81 A6–A9.
+    static func needsCleaning(_ text: String, keepingBreaks: Bool) -> Bool {
+        var previous: UInt8 = 0
+        var beforePrevious: UInt8 = 0
+        for byte in text.utf8 {
+            switch byte {
+            case 0x0A, 0x09: if !keepingBreaks { return true }
+            case 0x00...0x1F, 0x7F: return true
+            case 0x80...0x9F where previous == 0xC2: return true
+            case 0x9C where previous == 0xD8: return true
+            case 0x8E...0x8F where previous == 0x80 && beforePrevious == 0xE2: return true
+            case 0xAA...0xAE where previous == 0x80 && beforePrevious == 0xE2: return true
+            case 0xA6...0xA9 where previous == 0x81 && beforePrevious == 0xE2: return true
+            default: break
+            }
+            beforePrevious = previous
+            previous = byte
+        }
+        return false
     }
 }
