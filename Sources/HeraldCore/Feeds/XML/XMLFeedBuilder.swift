@@ -91,25 +91,26 @@ final class XMLFeedBuilder {
     var firstError: (line: Int, message: String)?
 
     // Position.
-    private var depth = 0
-    private var inChannel = false
-    private var channelDepth = 0
-    private var itemDepth: Int?
-    private var authorDepth: Int?
-    private var bases: [(depth: Int, base: String?)] = []
-    private var base: String?
+    var depth = 0
+    var inChannel = false
+    var channelDepth = 0
+    var itemDepth: Int?
+    var authorDepth: Int?
+    var bases: [(depth: Int, base: String?)] = []
+    var base: String?
 
     // Collected.
-    private var capture: Capture?
-    private var bytes: [UInt8] = []
-    private var textBytes = 0
-    private var feed = Record()
-    private var item = Record()
+    var capture: Capture?
+    /// The text of the element being captured (or the XHTML being serialised), as UTF-8.
+    var bytes: [UInt8] = []
+    var textBytes = 0
+    var feed = Record()
+    var item = Record()
     private(set) var items: [ParsedItem] = []
 
     // Entities declared by the document (internal only) and HTML names met on the way.
-    private var entityDoc: xmlDocPtr?
-    private var namespaces: [UnsafeRawPointer: XMLFeedNamespace] = [:]
+    var entityDoc: xmlDocPtr?
+    var namespaces: [UnsafeRawPointer: XMLFeedNamespace] = [:]
 
     init(baseURL: String?, maxTextBytes: Int) {
         base = baseURL
@@ -287,193 +288,12 @@ final class XMLFeedBuilder {
         }
     }
 
-    // MARK: Fields
-
-    private func field(ns: XMLFeedNamespace, name: String, attrs: [Attribute], into record: inout Record, isItem: Bool) {
-        func attr(_ key: String) -> String? {
-            attrs.first(where: { $0.name == key && ($0.namespace == .none || $0.namespace == ns) })?.value
-        }
-        switch ns {
-        case let space where space.isRSS:
-            switch name {
-            case "title": begin(.title, rank: 0, kind: .text)
-            case "link": begin(.link, rank: 0, kind: .text)
-            case "guid" where isItem:
-                begin(.id, rank: 0, kind: .text)
-                capture?.isPermaLink = attr("isPermaLink")?.lowercased() != "false"
-            case "description" where isItem: begin(.body, rank: 1, kind: .html)
-            case "author": begin(.author, rank: 1, kind: .text)
-            case "managingEditor" where !isItem: begin(.author, rank: 2, kind: .text)
-            case "pubDate": begin(.published, rank: 0, kind: .text)
-            default: break
-            }
-        case .atom10, .atom03:
-            switch name {
-            case "title": begin(.title, rank: 0, kind: atomKind(attrs, ns: ns) ?? .text)
-            case "link": atomLink(attrs, ns: ns, into: &record)
-            case "id": begin(.id, rank: 0, kind: .text)
-            case "author": authorDepth = depth
-            case "published", "issued": begin(.published, rank: 0, kind: .text)
-            case "updated", "modified": begin(.updated, rank: 0, kind: .text)
-            case "content" where isItem && attr("src") == nil:
-                if let kind = atomKind(attrs, ns: ns) { begin(.body, rank: 0, kind: kind) }
-            case "summary" where isItem:
-                if let kind = atomKind(attrs, ns: ns) { begin(.body, rank: 1, kind: kind) }
-            default: break
-            }
-        case .dc:
-            switch name {
-            case "title": begin(.title, rank: 1, kind: .text)
-            case "creator": begin(.author, rank: 0, kind: .text)
-            case "date": begin(.published, rank: 1, kind: .text)
-            case "description" where isItem: begin(.body, rank: 2, kind: .text)
-            default: break
-            }
-        case .dcterms:
-            switch name {
-            case "issued", "created": begin(.published, rank: 2, kind: .text)
-            case "modified": begin(.updated, rank: 1, kind: .text)
-            default: break
-            }
-        case .content where name == "encoded" && isItem:
-            begin(.body, rank: 0, kind: .html)
-        case .media:
-            let kind: Kind = attr("type")?.lowercased() == "html" ? .html : .text
-            switch name {
-            case "title": begin(.title, rank: 2, kind: kind)
-            case "description" where isItem: begin(.body, rank: 3, kind: kind)
-            default: break
-            }
-        case .itunes where name == "author":
-            begin(.author, rank: 3, kind: .text)
-        default: break
-        }
-    }
-
-    /// The kind of an Atom text construct (1.0 `type`, 0.3 MIME `type` and `mode`); nil for
-    /// content that is not text (base64, images…).
-    private func atomKind(_ attrs: [Attribute], ns: XMLFeedNamespace) -> Kind? {
-        let type = attrs.first(where: { $0.name == "type" && $0.namespace == .none })?.value
-            .lowercased().trimmingCharacters(in: .whitespaces) ?? "text"
-        let mode = attrs.first(where: { $0.name == "mode" && $0.namespace == .none })?.value.lowercased()
-        if mode == "base64" { return nil }
-        switch type {
-        case "text", "text/plain": return .text
-        case "html": return .html
-        case "text/html": return mode == "escaped" || ns == .atom10 ? .html : .xhtml
-        case "xhtml", "application/xhtml+xml": return .xhtml
-        default: return type.hasPrefix("text/") ? .text : nil
-        }
-    }
-
-    private func atomLink(_ attrs: [Attribute], ns: XMLFeedNamespace, into record: inout Record) {
-        func attr(_ key: String) -> String? {
-            attrs.first(where: { $0.name == key && $0.namespace == .none })?.value
-        }
-        guard let href = attr("href") else { return }
-        let url = XMLFeedText.resolve(href, against: base)
-        let rel = attr("rel")?.lowercased() ?? "alternate"
-        let type = attr("type")?.lowercased()
-        let inRSS = format != .atom
-        switch rel {
-        case "alternate", "http://www.iana.org/assignments/relation/alternate":
-            let htmlType = type == nil || type == "text/html" || type == "application/xhtml+xml"
-            record.link.offer(url, rank: (inRSS ? 1 : 0) + (htmlType ? 0 : 1))
-        case "self":
-            record.selfLink.offer(url, rank: 0)
-        default: break
-        }
-    }
-
-    private func begin(_ target: Target, rank: Int, kind: Kind) {
-        capture = Capture(target: target, rank: rank, kind: kind, depth: depth, base: base)
-        bytes.removeAll(keepingCapacity: true)
-    }
-
-    private func finishCapture(_ current: Capture) {
-        capture = nil
-        let trimmed = String(decoding: XMLFeedText.trimmed(bytes[...]), as: UTF8.self)
-        bytes.removeAll(keepingCapacity: true)
-        guard !trimmed.isEmpty else { return }
-        let isItem = itemDepth != nil
-        func apply(_ change: (inout Record) -> Void) {
-            if isItem { change(&item) } else { change(&feed) }
-        }
-        switch current.target {
-        case .title:
-            apply { $0.title.offer(Body(string: trimmed, kind: current.kind), rank: current.rank) }
-        case .link:
-            let url = XMLFeedText.resolve(trimmed, against: current.base)
-            apply { $0.link.offer(url, rank: current.rank) }
-        case .id:
-            apply { $0.id.offer(trimmed, rank: current.rank) }
-            if current.isPermaLink, trimmed.hasPrefix("http://") || trimmed.hasPrefix("https://") {
-                apply { $0.link.offer(trimmed, rank: 3) }
-            }
-        case .author:
-            apply { $0.author.offer(XMLFeedText.personName(trimmed), rank: current.rank) }
-        case .published:
-            apply { $0.published.offer(trimmed, rank: current.rank) }
-        case .updated:
-            apply { $0.updated.offer(trimmed, rank: current.rank) }
-        case .body:
-            let kind: Kind = current.kind == .text ? .text : .html
-            apply { $0.body.offer(Body(string: trimmed, kind: kind), rank: current.rank) }
-        }
-    }
-
-    // MARK: XHTML serialisation
-
-    private static let voidElements: Set<String> = [
-        "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param",
-        "source", "track", "wbr",
-    ]
-    private var openTags: [String] = []
-
-    private func serializeStart(name: String, attributes: [Attribute]) {
-        openTags.append(name)
-        bytes.append(UInt8(ascii: "<"))
-        bytes.append(contentsOf: name.utf8)
-        for attribute in attributes {
-            bytes.append(UInt8(ascii: " "))
-            if attribute.namespace == .xml { bytes.append(contentsOf: "xml:".utf8) }
-            bytes.append(contentsOf: attribute.name.utf8)
-            bytes.append(contentsOf: "=\"".utf8)
-            for byte in attribute.value.utf8 {
-                switch byte {
-                case UInt8(ascii: "&"): bytes.append(contentsOf: "&amp;".utf8)
-                case UInt8(ascii: "\""): bytes.append(contentsOf: "&quot;".utf8)
-                case UInt8(ascii: "<"): bytes.append(contentsOf: "&lt;".utf8)
-                default: bytes.append(byte)
-                }
-            }
-            bytes.append(UInt8(ascii: "\""))
-        }
-        bytes.append(UInt8(ascii: ">"))
-    }
-
-    private func serializeEnd() {
-        guard let name = openTags.popLast() else { return }
-        if Self.voidElements.contains(name) { return }
-        bytes.append(contentsOf: "</".utf8)
-        bytes.append(contentsOf: name.utf8)
-        bytes.append(UInt8(ascii: ">"))
-    }
-
-    private func appendEscaped(_ buffer: UnsafeBufferPointer<UInt8>) {
-        for byte in buffer {
-            switch byte {
-            case UInt8(ascii: "&"): bytes.append(contentsOf: "&amp;".utf8)
-            case UInt8(ascii: "<"): bytes.append(contentsOf: "&lt;".utf8)
-            case UInt8(ascii: ">"): bytes.append(contentsOf: "&gt;".utf8)
-            default: bytes.append(byte)
-            }
-        }
-    }
+    /// Elements open in the XHTML being serialised.
+    var openTags: [String] = []
 
     // MARK: Items and the feed
 
-    private func finishItem() {
+    func finishItem() {
         let record = item
         item = Record()
         let body = record.body.value
@@ -498,7 +318,7 @@ final class XMLFeedBuilder {
                 updated: updated, text: text, html: html))
     }
 
-    private func title(of record: Record) -> String? {
+    func title(of record: Record) -> String? {
         guard let body = record.title.value else { return nil }
         let line: String
         switch body.kind {
@@ -520,48 +340,5 @@ final class XMLFeedBuilder {
         return ParsedFeed(
             title: title(of: feed) ?? "(untitled feed)", siteURL: feed.link.value,
             feedURL: feed.selfLink.value, items: items)
-    }
-
-    // MARK: Entities
-
-    /// An internal entity the document declares. External entities are recorded with empty
-    /// replacement text, so they are never fetched and expand to nothing.
-    func declareEntity(name: UnsafePointer<xmlChar>?, type: Int32, content: UnsafeMutablePointer<xmlChar>?) {
-        guard let name else { return }
-        let internalKind = XML_INTERNAL_GENERAL_ENTITY.rawValue
-        let external: Set<UInt32> = [
-            XML_EXTERNAL_GENERAL_PARSED_ENTITY.rawValue, XML_EXTERNAL_GENERAL_UNPARSED_ENTITY.rawValue,
-        ]
-        let kind = UInt32(bitPattern: type)
-        guard kind == internalKind || external.contains(kind) else { return }  // parameter entities: not kept
-        let doc = entityTable()
-        if kind == internalKind, let content {
-            xmlAddDocEntity(doc, name, Int32(internalKind), nil, nil, content)
-        } else {
-            xmlAddDocEntity(doc, name, Int32(internalKind), nil, nil, "")
-        }
-    }
-
-    /// A declared entity, else an HTML entity name (`&nbsp;`, `&eacute;`…) feeds use without
-    /// declaring it; nil when unknown.
-    func entity(_ name: UnsafePointer<xmlChar>?) -> xmlEntityPtr? {
-        guard let name else { return nil }
-        let doc = entityTable()
-        if let found = xmlGetDocEntity(doc, name) { return found }
-        let length = strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
-        let nameBytes = Array(UnsafeBufferPointer(start: name, count: length))
-        guard let value = XMLFeedText.namedEntity(nameBytes), let scalar = Unicode.Scalar(value) else {
-            return nil
-        }
-        let replacement = "&#\(scalar.value);"
-        return xmlAddDocEntity(doc, name, Int32(XML_INTERNAL_GENERAL_ENTITY.rawValue), nil, nil, replacement)
-    }
-
-    private func entityTable() -> xmlDocPtr {
-        if let entityDoc { return entityDoc }
-        let doc = xmlNewDoc("1.0")!
-        xmlCreateIntSubset(doc, "entities", nil, nil)
-        entityDoc = doc
-        return doc
     }
 }

@@ -1,0 +1,138 @@
+import CLibXML2
+import Foundation
+
+/// Which element fills which field of a feed or an item, for RSS, RDF and Atom.
+extension XMLFeedBuilder {
+    func field(ns: XMLFeedNamespace, name: String, attrs: [Attribute], into record: inout Record, isItem: Bool) {
+        func attr(_ key: String) -> String? {
+            attrs.first(where: { $0.name == key && ($0.namespace == .none || $0.namespace == ns) })?.value
+        }
+        switch ns {
+        case let space where space.isRSS:
+            switch name {
+            case "title": begin(.title, rank: 0, kind: .text)
+            case "link": begin(.link, rank: 0, kind: .text)
+            case "guid" where isItem:
+                begin(.id, rank: 0, kind: .text)
+                capture?.isPermaLink = attr("isPermaLink")?.lowercased() != "false"
+            case "description" where isItem: begin(.body, rank: 1, kind: .html)
+            case "author": begin(.author, rank: 1, kind: .text)
+            case "managingEditor" where !isItem: begin(.author, rank: 2, kind: .text)
+            case "pubDate": begin(.published, rank: 0, kind: .text)
+            default: break
+            }
+        case .atom10, .atom03:
+            switch name {
+            case "title": begin(.title, rank: 0, kind: atomKind(attrs, ns: ns) ?? .text)
+            case "link": atomLink(attrs, ns: ns, into: &record)
+            case "id": begin(.id, rank: 0, kind: .text)
+            case "author": authorDepth = depth
+            case "published", "issued": begin(.published, rank: 0, kind: .text)
+            case "updated", "modified": begin(.updated, rank: 0, kind: .text)
+            case "content" where isItem && attr("src") == nil:
+                if let kind = atomKind(attrs, ns: ns) { begin(.body, rank: 0, kind: kind) }
+            case "summary" where isItem:
+                if let kind = atomKind(attrs, ns: ns) { begin(.body, rank: 1, kind: kind) }
+            default: break
+            }
+        case .dc:
+            switch name {
+            case "title": begin(.title, rank: 1, kind: .text)
+            case "creator": begin(.author, rank: 0, kind: .text)
+            case "date": begin(.published, rank: 1, kind: .text)
+            case "description" where isItem: begin(.body, rank: 2, kind: .text)
+            default: break
+            }
+        case .dcterms:
+            switch name {
+            case "issued", "created": begin(.published, rank: 2, kind: .text)
+            case "modified": begin(.updated, rank: 1, kind: .text)
+            default: break
+            }
+        case .content where name == "encoded" && isItem:
+            begin(.body, rank: 0, kind: .html)
+        case .media:
+            let kind: Kind = attr("type")?.lowercased() == "html" ? .html : .text
+            switch name {
+            case "title": begin(.title, rank: 2, kind: kind)
+            case "description" where isItem: begin(.body, rank: 3, kind: kind)
+            default: break
+            }
+        case .itunes where name == "author":
+            begin(.author, rank: 3, kind: .text)
+        default: break
+        }
+    }
+
+    /// The kind of an Atom text construct (1.0 `type`, 0.3 MIME `type` and `mode`); nil for
+    /// content that is not text (base64, images…).
+    func atomKind(_ attrs: [Attribute], ns: XMLFeedNamespace) -> Kind? {
+        let type = attrs.first(where: { $0.name == "type" && $0.namespace == .none })?.value
+            .lowercased().trimmingCharacters(in: .whitespaces) ?? "text"
+        let mode = attrs.first(where: { $0.name == "mode" && $0.namespace == .none })?.value.lowercased()
+        if mode == "base64" { return nil }
+        switch type {
+        case "text", "text/plain": return .text
+        case "html": return .html
+        case "text/html": return mode == "escaped" || ns == .atom10 ? .html : .xhtml
+        case "xhtml", "application/xhtml+xml": return .xhtml
+        default: return type.hasPrefix("text/") ? .text : nil
+        }
+    }
+
+    func atomLink(_ attrs: [Attribute], ns: XMLFeedNamespace, into record: inout Record) {
+        func attr(_ key: String) -> String? {
+            attrs.first(where: { $0.name == key && $0.namespace == .none })?.value
+        }
+        guard let href = attr("href") else { return }
+        let url = XMLFeedText.resolve(href, against: base)
+        let rel = attr("rel")?.lowercased() ?? "alternate"
+        let type = attr("type")?.lowercased()
+        let inRSS = format != .atom
+        switch rel {
+        case "alternate", "http://www.iana.org/assignments/relation/alternate":
+            let htmlType = type == nil || type == "text/html" || type == "application/xhtml+xml"
+            record.link.offer(url, rank: (inRSS ? 1 : 0) + (htmlType ? 0 : 1))
+        case "self":
+            record.selfLink.offer(url, rank: 0)
+        default: break
+        }
+    }
+
+    func begin(_ target: Target, rank: Int, kind: Kind) {
+        capture = Capture(target: target, rank: rank, kind: kind, depth: depth, base: base)
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    func finishCapture(_ current: Capture) {
+        capture = nil
+        let trimmed = String(decoding: XMLFeedText.trimmed(bytes[...]), as: UTF8.self)
+        bytes.removeAll(keepingCapacity: true)
+        guard !trimmed.isEmpty else { return }
+        let isItem = itemDepth != nil
+        func apply(_ change: (inout Record) -> Void) {
+            if isItem { change(&item) } else { change(&feed) }
+        }
+        switch current.target {
+        case .title:
+            apply { $0.title.offer(Body(string: trimmed, kind: current.kind), rank: current.rank) }
+        case .link:
+            let url = XMLFeedText.resolve(trimmed, against: current.base)
+            apply { $0.link.offer(url, rank: current.rank) }
+        case .id:
+            apply { $0.id.offer(trimmed, rank: current.rank) }
+            if current.isPermaLink, trimmed.hasPrefix("http://") || trimmed.hasPrefix("https://") {
+                apply { $0.link.offer(trimmed, rank: 3) }
+            }
+        case .author:
+            apply { $0.author.offer(XMLFeedText.personName(trimmed), rank: current.rank) }
+        case .published:
+            apply { $0.published.offer(trimmed, rank: current.rank) }
+        case .updated:
+            apply { $0.updated.offer(trimmed, rank: current.rank) }
+        case .body:
+            let kind: Kind = current.kind == .text ? .text : .html
+            apply { $0.body.offer(Body(string: trimmed, kind: kind), rank: current.rank) }
+        }
+    }
+}
