@@ -1,32 +1,7 @@
 import Foundation
-import HeraldCore
+public import HeraldCore
 public import HeraldFetch
 public import HeraldStore
-
-/// How far a reload has got.
-public struct ReloadProgress: Sendable, Hashable {
-    public var done: Int
-    public var total: Int
-    public var failed: Int
-    public var newArticles: Int
-}
-
-/// A feed that could not be reloaded, and why.
-public struct ReloadFailure: Sendable, Hashable {
-    public var url: String
-    public var title: String
-    public var reason: String
-}
-
-/// What a reload did.
-public struct ReloadSummary: Sendable, Hashable {
-    public var feeds: Int
-    public var newArticles: Int
-    public var notModified: Int
-    public var failures: [ReloadFailure]
-    /// True when there were feeds and every one failed.
-    public var allFailed: Bool { feeds > 0 && failures.count == feeds }
-}
 
 /// Reloads feeds: fetch (the fetcher actor), parse and turn HTML into text (child tasks on
 /// the global executor, so several feeds are parsed at once on all cores, where one
@@ -117,5 +92,13 @@ public struct Reloader: Sendable {
             }
         }
         return feed
+    }
+}
+
+extension Reloader: FeedReloading {
+    public func reloadFeeds(
+        only: String?, progress: @escaping @Sendable (ReloadProgress) -> Void
+    ) async throws -> ReloadSummary {
+        try await reload(only: only, progress: progress)
     }
 }

@@ -1,5 +1,7 @@
 import Foundation
 import HeraldCore
+import HeraldReload
+import HeraldStore
 import HeraldTerminal
 import HeraldUI
 
@@ -52,8 +54,12 @@ struct Herald {
     @MainActor
     static func runReader(_ options: GlobalOptions) async throws -> Int32 {
         let repository = try await options.openRepository()
+        // r and R reload through the library; feed files read with --feeds have none.
+        let reloader: (any FeedReloading)? = (repository as? LibraryStore).map { Reloader(store: $0) }
         return try await ReaderSession.run { size in
-            ReaderApp(repository: repository, size: size)
+            let app = ReaderApp(repository: repository, size: size)
+            app.reloader = reloader
+            return app
         }
     }
 }

@@ -25,6 +25,8 @@ public final class ArticleListModel {
     /// Rows on screen at the last request.
     private var visible = 1
     private var loadedOnce = false
+    /// After a refresh: the article the cursor was on, and its row on screen.
+    private var keep: (id: String, row: Int)?
 
     let pageSize: Int
     let maxWindow: Int
@@ -121,7 +123,30 @@ public final class ArticleListModel {
             window = rows
             windowStart = offset
         }
+        if let keep {
+            if let index = window.firstIndex(where: { $0.id == keep.id }) {
+                let position = windowStart + index
+                cursor = ListCursor(selected: position, top: max(position - keep.row, 0))
+            }
+            self.keep = nil
+        }
         cursor.clamp(count: count, visible: visible)
+    }
+
+    /// New counts after a reload: the windows are read again and the cursor stays on the
+    /// article it was on (new articles above it push it down as many rows, so the same
+    /// rows stay on screen).
+    public func refresh(total: Int, unread: Int, visible: Int, in work: PendingWork) {
+        let delta = total - count
+        keep = selected.map { ($0.id, cursor.selected - cursor.top) }
+        count = total
+        self.unread = unread
+        if delta != 0 {
+            cursor = ListCursor(selected: max(cursor.selected + delta, 0), top: max(cursor.top + delta, 0))
+        }
+        window = []
+        windowStart = 0
+        ensureLoaded(visible: visible, in: work)
     }
 
     /// Reflects a read flag change in the visible list; false when nothing changed.

@@ -33,6 +33,15 @@ public final class FeedListModel {
         }
     }
 
+    /// Fresh counts (after a reload): the selection stays on the same feed.
+    public func replace(_ feeds: [FeedSummary]) {
+        let keep = selected?.id
+        state = .loaded(feeds)
+        if let keep, let index = feeds.firstIndex(where: { $0.id == keep }) {
+            cursor = ListCursor(selected: index, top: cursor.top)
+        }
+    }
+
     /// A feed marked read: its unread count drops to zero without a reload.
     public func feedRead(_ feedID: String) {
         guard case .loaded(var feeds) = state,

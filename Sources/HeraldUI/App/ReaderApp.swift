@@ -13,6 +13,8 @@ public final class ReaderApp {
         case article(ArticleViewModel)
         /// Search as you type, over every feed; pushed by `/` from any other screen.
         case search(SearchModel)
+        /// Why feeds failed in the last reload (`E`).
+        case errors(ReloadErrorsModel)
     }
 
     /// A yes/no question on the status line; `y` runs the action, any other key cancels.
@@ -22,7 +24,7 @@ public final class ReaderApp {
     }
 
     public let feedList: FeedListModel
-    public private(set) var stack: [Screen] = [.feeds]
+    public internal(set) var stack: [Screen] = [.feeds]
     public private(set) var isFinished = false
     public let work = PendingWork()
     public var theme: Theme
@@ -33,8 +35,14 @@ public final class ReaderApp {
         didSet { work.onFinish = { [weak self] in self?.onChange() } }
     }
     /// A message for the status line until the next key (a failed write, a done bulk action).
-    public private(set) var message: String?
+    public internal(set) var message: String?
     var confirmation: Confirmation?
+    /// Reloads feeds for `r` and `R`; nil when the reader has no library (`--feeds DIR`).
+    public var reloader: (any FeedReloading)?
+    /// The reload under way, if any, and how far it has got.
+    var reload: ReloadRun?
+    /// The feeds that failed in the last reload.
+    public internal(set) var reloadFailures: [ReloadFailure] = []
 
     let repository: any ArticleRepository
     /// What search debounces wait on (real time in a terminal, immediate or manual elsewhere).
@@ -99,6 +107,7 @@ public final class ReaderApp {
         case .feeds: handleFeeds(key)
         case .articles(let model): handleArticles(key, model)
         case .article(let model): handleArticle(key, model)
+        case .errors(let model): handleErrors(key, model)
         case .search: break
         }
     }
@@ -125,6 +134,7 @@ public final class ReaderApp {
     private func handleFeeds(_ key: Key) {
         let count = feedList.feeds.count
         if moveCursor(&feedList.cursor, key, count: count) { return }
+        if handleReloadKeys(key, feed: feedList.selected?.id) { return }
         switch key {
         case .enter, .right, .character("l"):
             guard let feed = feedList.selected else { return }
@@ -148,6 +158,7 @@ public final class ReaderApp {
             model.ensureLoaded(visible: bodyRows, in: work)
             return
         }
+        if handleReloadKeys(key, feed: model.feed.id) { return }
         switch key {
         case .enter, .right, .character("l"):
             guard let summary = model.selected else { return }
@@ -232,7 +243,7 @@ public final class ReaderApp {
             switch screen {
             case .articles(let list): list.setRead(isRead, articleID: summary.id)
             case .search(let search): search.setRead(isRead, articleID: summary.id)
-            case .feeds, .article: break
+            case .feeds, .article, .errors: break
             }
         }
         feedList.articleRead(isRead, inFeed: summary.feedID)
@@ -296,7 +307,9 @@ public final class ReaderApp {
         case .articles(let model): ArticleListView(model: model, theme: theme).draw(into: &canvas)
         case .article(let model): ArticleView(model: model, theme: theme).draw(into: &canvas)
         case .search(let model): SearchView(model: model, theme: theme).draw(into: &canvas)
+        case .errors(let model): ReloadErrorsView(model: model, theme: theme).draw(into: &canvas)
         }
+        if let progress = reload?.progress { ReloadIndicator.draw(progress, into: &canvas, theme: theme) }
         if let question = confirmation?.question {
             StatusOverlay.draw(question, style: theme.marker, into: &canvas, theme: theme)
         } else if let message {

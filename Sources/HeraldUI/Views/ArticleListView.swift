@@ -16,7 +16,7 @@ public struct ArticleListView {
                 ? "no articles"
                 : "\(model.cursor.selected + 1)/\(model.count) articles · \(model.unread) unread",
             notice: notice, noticeStyle: noticeStyle,
-            hint: "Enter:open  N:read/unread  s:star  A:all read  /:search  q:back",
+            hint: "Enter:open  N:read/unread  s:star  A:all read  /:search  r:reload  q:back",
             theme: theme)
         let rows = frame.draw(into: &canvas)
 

@@ -20,7 +20,7 @@ public struct FeedListView {
                 ? "no feeds"
                 : "\(model.cursor.selected + 1)/\(feeds.count) feeds · \(unread) unread of \(total)",
             notice: notice, noticeStyle: noticeStyle,
-            hint: "Enter:open  A:feed read  C:all read  /:search  j/k g/G PgUp/PgDn:move  q:quit",
+            hint: "Enter:open  A:feed read  C:all read  /:search  r/R:reload  E:errors  q:quit",
             theme: theme)
         let rows = frame.draw(into: &canvas)
 

@@ -1,0 +1,53 @@
+/// How far a reload has got.
+public struct ReloadProgress: Sendable, Hashable {
+    public var done: Int
+    public var total: Int
+    public var failed: Int
+    public var newArticles: Int
+
+    public init(done: Int, total: Int, failed: Int, newArticles: Int) {
+        self.done = done
+        self.total = total
+        self.failed = failed
+        self.newArticles = newArticles
+    }
+}
+
+/// A feed that could not be reloaded, and why.
+public struct ReloadFailure: Sendable, Hashable {
+    public var url: String
+    public var title: String
+    public var reason: String
+
+    public init(url: String, title: String, reason: String) {
+        self.url = url
+        self.title = title
+        self.reason = reason
+    }
+}
+
+/// What a reload did.
+public struct ReloadSummary: Sendable, Hashable {
+    public var feeds: Int
+    public var newArticles: Int
+    public var notModified: Int
+    public var failures: [ReloadFailure]
+
+    public init(feeds: Int, newArticles: Int, notModified: Int, failures: [ReloadFailure]) {
+        self.feeds = feeds
+        self.newArticles = newArticles
+        self.notModified = notModified
+        self.failures = failures
+    }
+
+    /// True when there were feeds and every one failed.
+    public var allFailed: Bool { feeds > 0 && failures.count == feeds }
+}
+
+/// Something that reloads feeds for the reader (the real one fetches, parses and stores).
+public protocol FeedReloading: Sendable {
+    /// Reloads every feed, or the one whose id is `only`, reporting progress as it goes.
+    func reloadFeeds(
+        only: String?, progress: @escaping @Sendable (ReloadProgress) -> Void
+    ) async throws -> ReloadSummary
+}

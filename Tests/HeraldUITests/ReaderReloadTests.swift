@@ -1,0 +1,118 @@
+import Foundation
+import HeraldCore
+import Testing
+
+@testable import HeraldUI
+
+/// A reloader that reports progress, waits for the test, then adds three newer articles to
+/// feed 0 and reports feed 1 as failed.
+actor FakeReloader: FeedReloading {
+    let library: InMemoryArticleRepository
+    private var gate: CheckedContinuation<Void, Never>?
+    private var open = false
+    private(set) var requests: [String?] = []
+
+    init(library: InMemoryArticleRepository) { self.library = library }
+
+    func release() {
+        open = true
+        gate?.resume()
+        gate = nil
+    }
+
+    func reloadFeeds(only: String?, progress: @escaping @Sendable (ReloadProgress) -> Void) async throws -> ReloadSummary {
+        requests.append(only)
+        progress(ReloadProgress(done: 1, total: 2, failed: 1, newArticles: 0))
+        if !open { await withCheckedContinuation { gate = $0 } }
+        let feed = Feed(id: "feed-0", title: "Feed 0")
+        let old = try await library.articles(inFeed: "feed-0", page: .first(limit: 1000))
+        var articles: [Article] = []
+        for summary in old { articles.append(try await library.article(id: summary.id)) }
+        let newest = old.first?.published ?? Date()
+        for n in 0..<3 {
+            articles.append(
+                Article(
+                    summary: ArticleSummary(
+                        id: "feed-0/new\(n)", feedID: "feed-0", title: "Fresh \(n)",
+                        published: newest.addingTimeInterval(Double(n + 1) * 60)),
+                    feedTitle: "Feed 0", link: nil, text: "New."))
+        }
+        await library.add(feed, articles: articles)
+        return ReloadSummary(
+            feeds: 2, newArticles: 3, notModified: 0,
+            failures: [ReloadFailure(url: "feed-1", title: "Feed 1", reason: "HTTP 404")])
+    }
+}
+
+@Suite("Reloading from the reader")
+@MainActor
+struct ReaderReloadTests {
+    let size = Size(width: 70, height: 13)  // 10 body rows
+
+    func press(_ app: ReaderApp, _ keys: Key...) async {
+        for key in keys {
+            app.handle(key)
+            await app.settle()
+        }
+    }
+
+    @Test("R reloads in the background: keys answer, progress shows, the cursor stays on its article")
+    func reloadKeepsCursor() async throws {
+        let library = makeLibrary()
+        let reloader = FakeReloader(library: library)
+        let app = ReaderApp(repository: library, size: size)
+        app.reloader = reloader
+        app.start()
+        await app.settle()
+        await press(app, .enter, .down, .down, .down, .down, .down)
+        guard case .articles(let list) = app.screen else { Issue.record("not on the list"); return }
+        #expect(list.selected?.title == "Article 24")
+
+        app.handle(.character("R"))  // no settle: the reload waits for the test
+        for _ in 0..<20 { await Task.yield() }
+        #expect(app.render().text().contains("reloading 1/2"))
+        app.handle(.down)  // keys still answer while it runs
+        await Task.yield()
+        #expect(list.selected?.title == "Article 23")
+        #expect(list.cursor.selected == 6)
+
+        await reloader.release()
+        await app.settle()
+        #expect(list.count == 33)
+        #expect(list.selected?.title == "Article 23", "the cursor stays on the article it was on")
+        #expect(list.cursor.selected == 9 && list.cursor.selected - list.cursor.top == 6)
+        let screen = app.render().text()
+        #expect(screen.contains("Reloaded 2 feeds: 3 new, 1 failed (E: why)"))
+        #expect(!screen.contains("reloading"))
+        #expect(app.feedList.feeds[0].total == 33)
+        #expect(await reloader.requests == [nil])
+    }
+
+    @Test("r reloads the selected feed only; E lists the failures and why")
+    func reloadOneAndErrors() async throws {
+        let library = makeLibrary()
+        let reloader = FakeReloader(library: library)
+        await reloader.release()
+        let app = ReaderApp(repository: library, size: size)
+        app.reloader = reloader
+        app.start()
+        await app.settle()
+        await press(app, .down, .character("r"))
+        #expect(await reloader.requests == ["feed-1"])
+        await press(app, .character("E"))
+        guard case .errors = app.screen else { Issue.record("no error view"); return }
+        let text = app.render().text()
+        #expect(text.contains("Feed 1") && text.contains("HTTP 404"))
+        await press(app, .character("q"))
+        guard case .feeds = app.screen else { Issue.record("q should go back"); return }
+    }
+
+    @Test("without a library, r says why nothing happens")
+    func noReloader() async throws {
+        let app = ReaderApp(repository: makeLibrary(), size: size)
+        app.start()
+        await app.settle()
+        await press(app, .character("R"))
+        #expect(app.render().text().contains("Nothing to reload"))
+    }
+}
