@@ -36,6 +36,8 @@ enum Usage {
           N                   toggle read          s   toggle star
           A                   mark the feed read   C   mark everything read (asks)
           /                   search as you type (Esc closes, Enter opens a result)
+          r / R               reload this feed / every feed (in the background)
+          E                   why feeds failed in the last reload
           Ctrl-C              quit
 
         Search: case and accents are ignored, the last word is a prefix, Korean, Japanese
