@@ -9,18 +9,14 @@ enum ListCommands {
         var feed: String?
         var unreadOnly = false
         var json = false
-        var index = 0
-        while index < arguments.count {
-            switch arguments[index] {
-            case "--feed":
-                guard index + 1 < arguments.count else { throw UsageError("--feed needs a URL") }
-                feed = arguments[index + 1]
-                index += 1
+        var reader = ArgumentReader(arguments)
+        while let argument = reader.next() {
+            switch argument {
+            case "--feed": feed = try reader.value(of: argument)
             case "--unread": unreadOnly = true
             case "--json": json = true
-            default: throw UsageError("list: unknown option '\(arguments[index])'")
+            default: throw UsageError("list: unknown option '\(argument)'")
             }
-            index += 1
         }
         let store = try await options.openLibrary(importingDemo: true)
         let titles = Dictionary(
@@ -36,19 +32,13 @@ enum ListCommands {
         var words: [String] = []
         var limit = 50
         var json = false
-        var index = 0
-        while index < arguments.count {
-            switch arguments[index] {
-            case "--limit":
-                guard index + 1 < arguments.count, let n = Int(arguments[index + 1]), n > 0 else {
-                    throw UsageError("--limit needs a positive number")
-                }
-                limit = n
-                index += 1
+        var reader = ArgumentReader(arguments)
+        while let argument = reader.next() {
+            switch argument {
+            case "--limit": limit = try reader.positiveNumber(of: argument)
             case "--json": json = true
-            default: words.append(arguments[index])
+            default: words.append(argument)
             }
-            index += 1
         }
         guard !words.isEmpty else { throw UsageError("search needs a query: herald search WORDS") }
         let repository = try await options.openRepository()

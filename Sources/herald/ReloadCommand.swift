@@ -10,19 +10,13 @@ enum ReloadCommand {
     static func run(_ arguments: [String], options: GlobalOptions) async throws -> Int32 {
         var jobs = 16
         var quiet = false
-        var index = 0
-        while index < arguments.count {
-            switch arguments[index] {
-            case "--jobs":
-                guard index + 1 < arguments.count, let n = Int(arguments[index + 1]), n > 0 else {
-                    throw UsageError("--jobs needs a positive number")
-                }
-                jobs = n
-                index += 1
+        var reader = ArgumentReader(arguments)
+        while let argument = reader.next() {
+            switch argument {
+            case "--jobs": jobs = try reader.positiveNumber(of: argument)
             case "--quiet": quiet = true
-            default: throw UsageError("reload: unknown option '\(arguments[index])'")
+            default: throw UsageError("reload: unknown option '\(argument)'")
             }
-            index += 1
         }
         let store = try await options.openLibrary(importingDemo: false)
         let showBar = !quiet && isatty(2) == 1
