@@ -139,6 +139,31 @@ static inline void cn_unblock_handled_signals(void) {
     pthread_sigmask(SIG_UNBLOCK, &set, NULL);
 }
 
+/// Runs a program (argv[0] looked up in PATH, no shell) with its signals at their defaults
+/// and unblocked, and waits for it. Returns its wait status, or -1 if it could not start.
+#include <spawn.h>
+#include <sys/wait.h>
+extern char **environ;
+static inline int cn_spawn_wait(char *const argv[]) {
+    posix_spawnattr_t attributes;
+    posix_spawnattr_init(&attributes);
+    sigset_t none, all;
+    sigemptyset(&none);
+    sigfillset(&all);
+    posix_spawnattr_setsigmask(&attributes, &none);
+    posix_spawnattr_setsigdefault(&attributes, &all);
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+    pid_t pid;
+    int failed = posix_spawnp(&pid, argv[0], NULL, &attributes, argv, environ);
+    posix_spawnattr_destroy(&attributes);
+    if (failed != 0) return -1;
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0) {
+        if (errno != EINTR) return -1;
+    }
+    return status;
+}
+
 /// Puts every handler back to the default (after the terminal is restored).
 static inline void cn_reset_signal_handlers(void) {
     int all[] = {SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP,

@@ -85,6 +85,23 @@ public final class Terminal: FrameSurface {
 
     public var isOpen: Bool { screen != nil }
 
+    /// Gives the terminal to another program (a text browser): leaves the alternate screen
+    /// and restores the tty modes until `resume()`.
+    public func suspend() {
+        guard screen != nil else { return }
+        def_prog_mode()
+        endwin()
+    }
+
+    /// Takes the terminal back after `suspend()`; the next frame must be drawn whole.
+    public func resume() {
+        guard let window else { return }
+        reset_prog_mode()
+        curs_set(0)
+        clearok(window, true)
+        wrefresh(window)
+    }
+
     // MARK: Drawing
 
     public func present(_ changes: [CellChange], clear: Bool) {

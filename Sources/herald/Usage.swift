@@ -38,6 +38,7 @@ enum Usage {
           /                   search as you type (Esc closes, Enter opens a result)
           r / R               reload this feed / every feed (in the background)
           E                   why feeds failed in the last reload
+          o, 2 o              open link 1 (or 2) of the article with $BROWSER
           Ctrl-C              quit
 
         Search: case and accents are ignored, the last word is a prefix, Korean, Japanese
@@ -45,6 +46,7 @@ enum Usage {
 
         Environment:
           HERALD_DB           the library file
+          BROWSER             the program that opens links (w3m, lynx, xdg-open, firefox --new-tab)
           HERALD_DEMO_DIR     where the bundled demo feeds are (found automatically)
         """
 }

@@ -37,6 +37,10 @@ public final class ReaderApp {
     /// A message for the status line until the next key (a failed write, a done bulk action).
     public internal(set) var message: String?
     var confirmation: Confirmation?
+    /// Opens links (`o`, or a number then `o`) from the article view.
+    public var linkOpener: (any LinkOpening)?
+    /// Digits typed in the article view before `o`: which link to open.
+    var linkNumber = 0
     /// Reloads feeds for `r` and `R`; nil when the reader has no library (`--feeds DIR`).
     public var reloader: (any FeedReloading)?
     /// The reload under way, if any, and how far it has got.
@@ -205,9 +209,29 @@ public final class ReaderApp {
             listUnder()?.setStarred(isStarred, articleID: id)
             for search in searches { search.setStarred(isStarred, articleID: id) }
             write("star") { try await $0.setStarred(isStarred, articleID: id) }
+        case .character(let digit) where digit.isASCII && digit.isNumber:
+            linkNumber = min(linkNumber * 10 + Int(String(digit))!, 9999)
+            message = "open link \(linkNumber) with o"
+        case .character("o"):
+            openLink(linkNumber == 0 ? 1 : linkNumber, of: model)
         case .character("q"), .character("h"), .left, .escape: stack.removeLast()
         default: break
         }
+        if key != .character("o"), case .character(let c) = key, c.isNumber { return }
+        linkNumber = 0
+    }
+
+    private func openLink(_ number: Int, of model: ArticleViewModel) {
+        let links = model.links
+        guard links.indices.contains(number - 1) else {
+            message = links.isEmpty ? "This article has no links." : "No link \(number): it has \(links.count)."
+            return
+        }
+        guard let linkOpener else {
+            message = "Links open in a terminal session: \(links[number - 1])"
+            return
+        }
+        message = linkOpener.open(links[number - 1]).map { "Could not open link \(number): \($0)" }
     }
 
     /// The list keys shared by every list; true when the key was one of them.

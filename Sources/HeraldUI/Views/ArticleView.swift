@@ -18,7 +18,7 @@ public struct ArticleView {
             title: "Herald · " + (model.state.value?.feedTitle ?? "") + " · " + model.summary.title,
             status: lines.isEmpty ? "" : "lines \(top + 1)-\(last) of \(lines.count) · \(percent)%",
             notice: notice, noticeStyle: noticeStyle,
-            hint: "j/k:scroll  Space/PgDn:page  g/G:top/end  q:back",
+            hint: "j/k:scroll  Space/PgDn:page  g/G:top/end  [n]o:open link  N:read  s:star  q:back",
             theme: theme)
         let rows = frame.draw(into: &canvas)
 

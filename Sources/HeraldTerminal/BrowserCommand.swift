@@ -1,0 +1,66 @@
+import CNCursesW
+import Foundation
+import HeraldUI
+
+/// Opens links with the user's `$BROWSER`, run directly (never through a shell).
+///
+/// `$BROWSER` may hold arguments (`firefox --new-tab`) and a `%s` for the URL; without one
+/// the URL comes last. Only http and https links are opened: a link from a feed is hostile,
+/// and one starting with `-` or naming a local file must never reach a browser's argv.
+public enum BrowserCommand {
+    public static func argv(browser: String, url: String) -> [String]? {
+        guard isOpenable(url) else { return nil }
+        var words = browser.split(whereSeparator: \.isWhitespace).map(String.init)
+        guard !words.isEmpty else { return nil }
+        if let index = words.firstIndex(where: { $0.contains("%s") }) {
+            words[index] = words[index].replacingOccurrences(of: "%s", with: url)
+        } else {
+            words.append(url)
+        }
+        return words
+    }
+
+    public static func isOpenable(_ url: String) -> Bool {
+        let lower = url.lowercased()
+        return (lower.hasPrefix("http://") || lower.hasPrefix("https://"))
+            && !url.unicodeScalars.contains { $0.value < 0x21 || $0.value == 0x7F }
+    }
+
+    /// Runs the command and waits; returns nil on success, else what went wrong.
+    public static func run(_ argv: [String]) -> String? {
+        var pointers: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) }
+        pointers.append(nil)
+        defer { for pointer in pointers { free(pointer) } }
+        let status = pointers.withUnsafeBufferPointer { cn_spawn_wait($0.baseAddress!) }
+        if status == -1 { return "could not run \(argv[0])" }
+        if status & 0x7F != 0 { return "\(argv[0]) was killed by signal \(status & 0x7F)" }
+        let code = (status >> 8) & 0xFF
+        return code == 0 ? nil : "\(argv[0]) exited with status \(code)"
+    }
+}
+
+/// The terminal's link opener: suspends the screen (a text browser takes the terminal),
+/// runs `$BROWSER`, and gives the screen back, drawn whole.
+@MainActor
+final class TerminalLinkOpener: LinkOpening {
+    let terminal: Terminal
+    let renderer: FrameRenderer
+
+    init(terminal: Terminal, renderer: FrameRenderer) {
+        self.terminal = terminal
+        self.renderer = renderer
+    }
+
+    func open(_ url: String) -> String? {
+        let browser = ProcessInfo.processInfo.environment["BROWSER"] ?? ""
+        guard !browser.isEmpty else { return "Set $BROWSER to open links (e.g. BROWSER=w3m)." }
+        guard let argv = BrowserCommand.argv(browser: browser, url: url) else {
+            return "Only http and https links are opened."
+        }
+        terminal.suspend()
+        let failure = BrowserCommand.run(argv)
+        terminal.resume()
+        renderer.invalidate()
+        return failure
+    }
+}
