@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+/// `R` in the real binary, in tmux, against a local HTTP server where one feed is slow.
+@Suite("Reloading in a terminal", .serialized)
+struct ReloadEndToEndTests {
+    /// The fetch tests' fixture server (`Tests/HeraldFetchTests/Server`), on a free port.
+    final class Server {
+        let process = Process()
+        let port: Int
+
+        init() throws {
+            let script = HeraldUnderTest.repository.appendingPathComponent(
+                "Tests/HeraldFetchTests/Server/fixture_server.py")
+            let output = Pipe()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", script.path]
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            var line = Data()
+            while !line.contains(UInt8(ascii: "\n")) {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                line.append(chunk)
+            }
+            guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+            else {
+                kill(process.processIdentifier, SIGKILL)
+                throw EndToEndError("the fixture server printed no port")
+            }
+            self.port = port
+        }
+
+        func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+
+        /// SIGKILL: test threads block SIGTERM, and the child inherits that mask.
+        func stop() {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
+    @Test("keys answer at once while a slow feed reloads; the reload ends with the right counts and errors")
+    func reloadWithSlowFeed() async throws {
+        let server = try Server()
+        defer { server.stop() }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("herald-e2e-reload-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = directory.appendingPathComponent("herald.db").path
+        let binary = try HeraldUnderTest.binary()
+        var environment = ProcessInfo.processInfo.environment
+        environment["HERALD_DB"] = database
+        for (path, title) in [("/feed", "Quick"), ("/slow", "Slow"), ("/status/404", "Gone")] {
+            let added = try Spawn.run(
+                [binary.path, "add", server.url(path), "--title", title], environment: environment, timeout: 30)
+            try #require(added.exitStatus == 0, "\(added.errors)")
+        }
+
+        let session = try TmuxSession()
+        defer { session.kill() }
+        try await session.waitUntil(contains: "e2e$")
+        try session.runCommand(
+            "HERALD_DB=\(HeraldUnderTest.shellQuoted(database)) \(HeraldUnderTest.shellQuoted(binary.path)); echo \"EXIT=$?\"")
+        try await session.waitUntil(contains: "1/3 feeds")
+
+        try session.sendKeys("R")
+        try await session.waitUntil(contains: "reloading")
+        // The slow feed holds the reload for about 5 s; keys are answered meanwhile.
+        let pressed = ContinuousClock.now
+        try session.sendKeys("j")
+        let screen = try await session.waitUntil("the marker moves while the reload runs", timeout: .seconds(2)) {
+            $0.count > 2 && $0[2].hasPrefix(">")
+        }
+        #expect(ContinuousClock.now - pressed < .seconds(1))
+        #expect(screen.contains { $0.contains("reloading") }, "the reload was still running:\n\(TmuxSession.framed(screen))")
+
+        let done = try await session.waitUntil(contains: "Reloaded 3 feeds", timeout: .seconds(20))
+        #expect(done.contains { $0.contains("Reloaded 3 feeds: 2 new, 1 failed (E: why)") }, "\(TmuxSession.framed(done))")
+        #expect(done.contains { $0.contains("(1/1)") && $0.contains("Slow") })
+
+        try session.sendKeys("E")
+        let errors = try await session.waitUntil(contains: "Reload errors")
+        #expect(errors.contains { $0.contains("Gone") && $0.contains("HTTP 404") })
+        try session.sendKeys("q")
+        try await session.waitUntil(contains: "Herald · Feeds")
+        try session.sendKeys("q")
+        #expect(try await session.waitForExitStatus() == 0)
+    }
+}
