@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldFetch
 import HeraldStore
 
 /// `herald import FILE` (OPML or a newsboat `urls` file) and `herald export` (OPML 2.0).
@@ -51,9 +52,42 @@ enum SubscriptionCommands {
         guard var subscription else { throw UsageError("add needs a URL: herald add URL [--title T] [--tag T]") }
         subscription.title = title
         subscription.tags = tags
+        subscription.url = try await feedAddress(for: subscription.url)
         let store = try await options.openLibrary(importingDemo: false)
         let isNew = try await store.subscribe(subscription)
         print(isNew ? "added \(subscription.url) (run `herald reload` to fetch it)" : "updated \(subscription.url)")
+    }
+
+    /// The feed behind a URL: the URL itself when it serves a feed, else the first feed the
+    /// page announces (`<link rel="alternate">`). A URL that cannot be fetched now is kept
+    /// as given, with a warning, so feeds can be added offline.
+    static func feedAddress(for address: String) async throws -> String {
+        guard let url = URL(string: address) else { return address }
+        let document: FetchedDocument
+        do {
+            guard case .fetched(let fetched) = try await FeedFetcher().fetch(FetchRequest(url: url)) else {
+                return address
+            }
+            document = fetched
+        } catch {
+            FileHandle.standardError.write(Data("herald: warning: could not fetch \(address) now (\(error)); adding it anyway\n".utf8))
+            return address
+        }
+        let parseError: FeedParseError
+        do {
+            _ = try FeedParser.parse(document.data, baseURL: document.finalURL.absoluteString, httpCharset: document.charset)
+            return document.movedPermanentlyTo?.absoluteString ?? address
+        } catch {
+            parseError = error
+        }
+        let feeds = FeedDiscovery.alternateFeeds(in: document.data, pageURL: document.finalURL.absoluteString)
+        guard let first = feeds.first else {
+            throw UsageError("\(address) is not a feed (\(parseError)), and the page names no feed")
+        }
+        print("\(address) is a web page; it names \(feeds.count == 1 ? "one feed" : "\(feeds.count) feeds"):")
+        for feed in feeds { print("  \(feed.url)" + (feed.title.map { "  (\($0))" } ?? "")) }
+        print("subscribing to the first; `herald add` another to follow it too")
+        return first.url
     }
 
     /// `herald remove URL`

@@ -191,6 +191,25 @@ struct CommandLineTests {
         #expect(failure.errors.contains("line 2"), "\(failure.errors)")
     }
 
+    @Test("add takes a web page's announced feed, refuses a page without one, and adds an unreachable URL with a warning")
+    func addDiscovers() throws {
+        let server = try FixtureHTTPServer()
+        defer { server.stop() }
+        let library = Library()
+        defer { library.cleanUp() }
+        let page = try library.run(["add", server.url("/page")])
+        #expect(page.exitStatus == 0, "\(page.errors)")
+        #expect(page.output.contains(server.url("/atom")))
+        let plain = try library.run(["add", server.url("/plain-page")])
+        #expect(plain.exitStatus == 2 && plain.errors.contains("names no feed"), "\(plain.errors)")
+        let offline = try library.run(["add", "http://127.0.0.1:9/later.xml"])
+        #expect(offline.exitStatus == 0 && offline.errors.contains("warning: could not fetch"))
+        let exported = try library.run(["export"]).output
+        #expect(exported.contains("xmlUrl=\"\(server.url("/feed"))\""))
+        #expect(!exported.contains("/page\""))
+        #expect(exported.contains("xmlUrl=\"http://127.0.0.1:9/later.xml\""))
+    }
+
     @Test("a library written by a newer Herald is refused with a clear message")
     func newerLibrary() throws {
         let library = Library()

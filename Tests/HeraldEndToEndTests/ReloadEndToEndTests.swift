@@ -4,46 +4,9 @@ import Testing
 /// `R` in the real binary, in tmux, against a local HTTP server where one feed is slow.
 @Suite("Reloading in a terminal", .serialized)
 struct ReloadEndToEndTests {
-    /// The fetch tests' fixture server (`Tests/HeraldFetchTests/Server`), on a free port.
-    final class Server {
-        let process = Process()
-        let port: Int
-
-        init() throws {
-            let script = HeraldUnderTest.repository.appendingPathComponent(
-                "Tests/HeraldFetchTests/Server/fixture_server.py")
-            let output = Pipe()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", script.path]
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            var line = Data()
-            while !line.contains(UInt8(ascii: "\n")) {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                line.append(chunk)
-            }
-            guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
-            else {
-                kill(process.processIdentifier, SIGKILL)
-                throw EndToEndError("the fixture server printed no port")
-            }
-            self.port = port
-        }
-
-        func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
-
-        /// SIGKILL: test threads block SIGTERM, and the child inherits that mask.
-        func stop() {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-    }
-
     @Test("keys answer at once while a slow feed reloads; the reload ends with the right counts and errors")
     func reloadWithSlowFeed() async throws {
-        let server = try Server()
+        let server = try FixtureHTTPServer()
         defer { server.stop() }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("herald-e2e-reload-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

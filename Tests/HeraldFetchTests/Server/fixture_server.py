@@ -11,6 +11,7 @@ Prints the port it listens on, then serves until killed:
   /big             20 MB of XML
   /truncated       promises more bytes than it sends, then closes
   /charset         /feed with Content-Type: text/xml; charset=EUC-KR
+  /page            an HTML page announcing /feed (RSS) and /atom;  /plain-page: one announcing none
 """
 import gzip
 import http.server
@@ -78,6 +79,15 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.wfile.write(FEED[:40])
             self.wfile.flush()
             self.close_connection = True
+        elif path == "/page":
+            self.send_body(b'<html><head><title>Blog</title>'
+                           b'<link rel="stylesheet" href="/s.css">'
+                           b'<link rel="alternate" type="application/rss+xml" title="Posts" href="/feed">'
+                           b'<link rel="alternate" type="application/atom+xml" href="/atom">'
+                           b'</head><body><p>Hello</p></body></html>', content_type="text/html")
+        elif path == "/plain-page":
+            self.send_body(b"<html><head><title>No feeds</title></head><body>hi</body></html>",
+                           content_type="text/html")
         elif path == "/charset":
             self.send_body(FEED, content_type="text/xml; charset=EUC-KR")
         else:
