@@ -43,7 +43,8 @@ struct XMLFeedParserTests {
         #expect(item.title == "Giving the world a pluggable Gnutella")
         #expect(item.author == "Dan Oberhaus")
         #expect(item.html?.contains("Freenet\u{A0}or Gnutella\u{2014}allowing") == true)
-        #expect(item.text.hasPrefix("WorldOS is a framework on which to build programs that work like Freenet or Gnutella—allowing"))
+        // A no-break space stays one (it is not a place to wrap).
+        #expect(item.text.hasPrefix("WorldOS is a framework on which to build programs that work like Freenet\u{A0}or Gnutella—allowing"))
     }
 
     @Test("RSS 0.92: an item with only a description gets a title and a stable hash id")
@@ -56,7 +57,10 @@ struct XMLFeedParserTests {
         #expect(item.title == "It's been a few days since I added a song to the Grateful Dead channel. Weather…")
         #expect(item.link == nil)
         #expect(item.html?.contains("<a href=\"http://www.scripting.com/mp3s/weatherReportSuite.mp3\">") == true)
-        #expect(item.text == "It's been a few days since I added a song to the Grateful Dead channel. Weather Report Suite is the one.")
+        #expect(
+            item.text
+                == "It's been a few days since I added a song to the Grateful Dead channel. Weather Report Suite[1] is the one."
+                + "\n\nLinks:\n[1] http://www.scripting.com/mp3s/weatherReportSuite.mp3")
     }
 
     @Test("RSS 2.0: every field, guid permalink as link fallback, channel author fallback")
@@ -74,7 +78,7 @@ struct XMLFeedParserTests {
         #expect(first.published == date("2003-06-03T09:39:21Z"))
         #expect(first.updated == nil)
         #expect(first.html?.hasSuffix("at Russia's <a href=\"http://howe.iki.rssi.ru/GCTC/gctc_e.htm\">Star City</a>.") == true)
-        #expect(first.text.hasSuffix("language and protocol at Russia's Star City."))
+        #expect(first.text.hasSuffix("language and protocol at Russia's Star City[1].\n\nLinks:\n[1] http://howe.iki.rssi.ru/GCTC/gctc_e.htm"))
         let second = feed.items[1]
         #expect(second.link == "http://liftoff.msfc.nasa.gov/2003/05/30.html#item572")
         #expect(second.author == "Ed Itor")
@@ -266,7 +270,7 @@ struct XMLFeedParserTests {
         #expect(feed.title == "An XHTML feed")
         let item = feed.items[0]
         #expect(item.html == "<p>One &amp; <a href=\"a.html\">link</a>.</p><p>Line<br>break &lt;tag&gt;</p>")
-        #expect(item.text == "One & link.\n\nLine\nbreak <tag>")
+        #expect(item.text.hasPrefix("One & link[1].\n\nLine\nbreak <tag>\n\nLinks:\n[1] "))
         #expect(item.published == date("2021-06-01T12:00:00Z"))
     }
 

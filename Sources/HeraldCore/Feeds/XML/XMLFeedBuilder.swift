@@ -298,16 +298,14 @@ final class XMLFeedBuilder {
         item = Record()
         let body = record.body.value
         let html = body.flatMap { $0.kind == .html ? $0.string : nil }
-        let text: String
-        if let body {
-            text = body.kind == .html
-                ? XMLFeedParser.roughText(fromHTML: body.string) : XMLFeedText.multiLine(Array(body.string.utf8))
-        } else {
-            text = ""
-        }
+        // HTML bodies become text after the parse (`XMLFeedParser.parse`), with the real HTML
+        // processor: it must not run inside libxml2's SAX callbacks.
+        let text = body.map { $0.kind == .html ? "" : XMLFeedText.multiLine(Array($0.string.utf8)) } ?? ""
         let published = record.published.value.flatMap(FeedDate.parseAny)
         let updated = record.updated.value.flatMap(FeedDate.parseAny)
-        let title = title(of: record) ?? XMLFeedText.titleFromText(text) ?? "(untitled)"
+        let title =
+            title(of: record)
+            ?? XMLFeedText.titleFromText(html.map { XMLFeedParser.roughText(fromHTML: $0) } ?? text) ?? "(untitled)"
         let link = record.link.value
         let date = published ?? updated
         let id = record.id.value.map(TextSanitizer.singleLine) ?? link ?? record.about

@@ -13,10 +13,20 @@ public enum XMLFeedParser {
     /// Character data accepted per document before the parse stops with "too much text".
     public static let maxTextBytes = 32 << 20
 
+    /// Parses a feed; with `processingHTML` (the default) HTML bodies are also turned into
+    /// text (`HTMLText`), else `text` stays empty for them and `html` holds them.
     public static func parse(
-        _ data: Data, baseURL: String? = nil, httpCharset: String? = nil
+        _ data: Data, baseURL: String? = nil, httpCharset: String? = nil, processingHTML: Bool = true
     ) throws(FeedParseError) -> ParsedFeed {
-        try parse(data, baseURL: baseURL, httpCharset: httpCharset, maxTextBytes: maxTextBytes)
+        var feed = try parse(data, baseURL: baseURL, httpCharset: httpCharset, maxTextBytes: maxTextBytes)
+        guard processingHTML else { return feed }
+        // HTML bodies become readable text with numbered links, now that libxml2's SAX parse
+        // (and its error handler) is over.
+        for index in feed.items.indices {
+            guard let html = feed.items[index].html else { continue }
+            feed.items[index].text = HTMLText.process(html, baseURL: feed.items[index].link ?? baseURL).text
+        }
+        return feed
     }
 
     static func parse(
