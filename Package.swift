@@ -53,10 +53,12 @@ let package = Package(
             exclude: ["Fixtures"],
             swiftSettings: strict
         ),
+        .target(
+            name: "HeraldTestSupport", path: "Tests/HeraldTestSupport", exclude: ["Server"],
+            swiftSettings: strict),
         .testTarget(
             name: "HeraldFetchTests",
-            dependencies: ["HeraldFetch", "HeraldReload", "HeraldStore", "HeraldCore"],
-            exclude: ["Server"],
+            dependencies: ["HeraldFetch", "HeraldReload", "HeraldStore", "HeraldCore", "HeraldTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
@@ -77,7 +79,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HeraldEndToEndTests",
-            dependencies: [],
+            dependencies: ["HeraldTestSupport"],
             swiftSettings: strict
         ),
     ],

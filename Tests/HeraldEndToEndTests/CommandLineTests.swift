@@ -1,4 +1,5 @@
 import Foundation
+import HeraldTestSupport
 import Testing
 
 /// `herald list` and `herald search` against a real library file, as a script would run them.
@@ -193,19 +194,19 @@ struct CommandLineTests {
 
     @Test("add takes a web page's announced feed, refuses a page without one, and adds an unreachable URL with a warning")
     func addDiscovers() throws {
-        let server = try FixtureHTTPServer()
+        let server = try FixtureServer()
         defer { server.stop() }
         let library = Library()
         defer { library.cleanUp() }
-        let page = try library.run(["add", server.url("/page")])
+        let page = try library.run(["add", server.url("/page").absoluteString])
         #expect(page.exitStatus == 0, "\(page.errors)")
-        #expect(page.output.contains(server.url("/atom")))
-        let plain = try library.run(["add", server.url("/plain-page")])
+        #expect(page.output.contains(server.url("/atom").absoluteString))
+        let plain = try library.run(["add", server.url("/plain-page").absoluteString])
         #expect(plain.exitStatus == 2 && plain.errors.contains("names no feed"), "\(plain.errors)")
         let offline = try library.run(["add", "http://127.0.0.1:9/later.xml"])
         #expect(offline.exitStatus == 0 && offline.errors.contains("warning: could not fetch"))
         let exported = try library.run(["export"]).output
-        #expect(exported.contains("xmlUrl=\"\(server.url("/feed"))\""))
+        #expect(exported.contains("xmlUrl=\"\(server.url("/feed").absoluteString)\""))
         #expect(!exported.contains("/page\""))
         #expect(exported.contains("xmlUrl=\"http://127.0.0.1:9/later.xml\""))
     }

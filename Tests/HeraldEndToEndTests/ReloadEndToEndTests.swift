@@ -1,4 +1,5 @@
 import Foundation
+import HeraldTestSupport
 import Testing
 
 /// `R` in the real binary, in tmux, against a local HTTP server where one feed is slow.
@@ -6,7 +7,7 @@ import Testing
 struct ReloadEndToEndTests {
     @Test("keys answer at once while a slow feed reloads; the reload ends with the right counts and errors")
     func reloadWithSlowFeed() async throws {
-        let server = try FixtureHTTPServer()
+        let server = try FixtureServer()
         defer { server.stop() }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("herald-e2e-reload-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -17,7 +18,7 @@ struct ReloadEndToEndTests {
         environment["HERALD_DB"] = database
         for (path, title) in [("/feed", "Quick"), ("/slow", "Slow"), ("/status/404", "Gone")] {
             let added = try Spawn.run(
-                [binary.path, "add", server.url(path), "--title", title], environment: environment, timeout: 30)
+                [binary.path, "add", server.url(path).absoluteString, "--title", title], environment: environment, timeout: 30)
             try #require(added.exitStatus == 0, "\(added.errors)")
         }
 

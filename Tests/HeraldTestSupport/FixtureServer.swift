@@ -1,11 +1,12 @@
-import Foundation
+public import Foundation
 
-/// The Python fixture server in `Server/`, on a free loopback port, for one test.
-final class FixtureServer {
+/// The Python fixture server in `Server/` (routes listed there), on a free loopback port, for
+/// one test. Shared by the fetch tests and the end-to-end tests.
+public final class FixtureServer {
     let process = Process()
-    let port: Int
+    public let port: Int
 
-    init() throws {
+    public init() throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("Server/fixture_server.py")
         let output = Pipe()
@@ -30,10 +31,10 @@ final class FixtureServer {
         self.port = port
     }
 
-    func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+    public func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
 
     /// SIGKILL: test threads block SIGTERM, and a child inherits that mask.
-    func stop() {
+    public func stop() {
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
     }
