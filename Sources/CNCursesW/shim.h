@@ -39,6 +39,7 @@ static inline attr_t cn_a_bold(void) { return A_BOLD; }
 static inline attr_t cn_a_reverse(void) { return A_REVERSE; }
 static inline attr_t cn_a_underline(void) { return A_UNDERLINE; }
 static inline attr_t cn_a_dim(void) { return A_DIM; }
+static inline attr_t cn_a_italic(void) { return A_ITALIC; }
 
 /// The terminal's size from the tty (ioctl is variadic, so Swift cannot call it).
 static inline int cn_winsize(int fd, int *rows, int *cols) {

@@ -82,16 +82,9 @@ public struct Reloader: Sendable {
         }
     }
 
-    /// Parses a fetched document and turns HTML bodies into text (off every actor).
+    /// Parses a fetched document, HTML bodies turned into text by the parser (off every actor).
     static func process(_ document: FetchedDocument) throws(FeedParseError) -> ParsedFeed {
-        var feed = try FeedParser.parse(
-            document.data, baseURL: document.finalURL.absoluteString, httpCharset: document.charset)
-        for index in feed.items.indices {
-            if let html = feed.items[index].html {
-                feed.items[index].text = HTMLText.process(html, baseURL: feed.items[index].link).text
-            }
-        }
-        return feed
+        try FeedParser.parse(document.data, baseURL: document.finalURL.absoluteString, httpCharset: document.charset)
     }
 }
 

@@ -88,7 +88,7 @@ extension LibraryStore {
                 ParsedItem(
                     id: String(article.id.split(separator: "#", maxSplits: 1).last ?? Substring(article.id)),
                     title: article.summary.title, link: article.link, author: article.summary.author,
-                    published: article.summary.published, text: article.text)
+                    published: article.summary.published, text: article.text, html: article.html)
             }
             try upsertArticles(feedURL: feed.id, items: items, now: now)
         }

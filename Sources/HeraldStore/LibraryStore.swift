@@ -141,13 +141,13 @@ public final class LibraryStore: ArticleRepository {
 
     public func article(id: String) throws -> Article {
         let statement = try db.prepare(
-            "SELECT \(Self.summaryColumns), f.title, a.link, a.text FROM articles a "
+            "SELECT \(Self.summaryColumns), f.title, a.link, a.text, a.html FROM articles a "
                 + "JOIN feeds f ON f.id = a.feed_id WHERE a.id = ?1")
         try statement.bind(.integer(Int64(id) ?? -1))
         let article = try statement.firstRow { row in
             Article(
                 summary: Self.summary(row), feedTitle: row.text(8) ?? "", link: row.text(9),
-                text: row.text(10) ?? "")
+                text: row.text(10) ?? "", html: row.text(11))
         }
         guard let article else { throw RepositoryError.noSuchArticle(id) }
         return article

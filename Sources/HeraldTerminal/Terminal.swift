@@ -136,6 +136,7 @@ public final class Terminal: FrameSurface {
         if style.reverse { attrs |= cn_a_reverse() }
         if style.underline { attrs |= cn_a_underline() }
         if style.dim { attrs |= cn_a_dim() }
+        if style.italic { attrs |= cn_a_italic() }
         return (attrs, pair(style.foreground, style.background))
     }
 

@@ -18,12 +18,7 @@ enum ParseCommand {
         guard let url else { throw UsageError("not a URL: \(source)") }
         let result = try await FeedFetcher().fetch(FetchRequest(url: url))
         guard case .fetched(let document) = result else { throw UsageError("the server answered 304 Not Modified") }
-        var feed = try FeedParser.parse(document.data, baseURL: document.finalURL.absoluteString, httpCharset: document.charset)
-        for index in feed.items.indices {
-            if let html = feed.items[index].html {
-                feed.items[index].text = HTMLText.process(html, baseURL: feed.items[index].link).text
-            }
-        }
+        let feed = try FeedParser.parse(document.data, baseURL: document.finalURL.absoluteString, httpCharset: document.charset)
         if json { printJSON(feed) } else { printText(feed) }
     }
 

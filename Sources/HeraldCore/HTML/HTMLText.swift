@@ -1,35 +1,38 @@
 import CLibXML2
 import Foundation
 
-/// An article body made readable in a terminal: text in paragraphs (for `TextLayout.wrap`),
-/// and the links it pointed to, numbered in order.
+/// An article body made readable in a terminal: rich text (for the article view), the same
+/// as plain text (for search and the command line), and the links it pointed to.
 public struct ProcessedHTML: Sendable, Hashable {
+    public var rich: RichText
     /// Paragraphs separated by blank lines; the link list comes last.
-    public var text: String
+    public var text: String { rich.plainText }
     /// Absolute link targets; `[1]` in the text is `links[0]`.
-    public var links: [String]
+    public var links: [String] { rich.links }
 }
 
-/// Turns article HTML into text with libxml2's forgiving HTML parser.
+/// Turns article HTML into rich text with libxml2's forgiving HTML parser.
 ///
-/// Paragraphs, headings and table rows become paragraphs; list items get `- ` or `1. `
-/// (nested lists indent); blockquotes get `> `; `pre` keeps its lines; images become
-/// `[image: alt]`; links are numbered `[1]` with the list at the end; scripts, styles and
-/// other non-content elements are dropped; entities are decoded by the parser. The parser
-/// loads nothing from the network and never fails: broken HTML gives what could be read.
+/// Paragraphs and table rows become paragraphs, headings headings; list items get `- ` or
+/// `1. ` (nested lists indent, wrapped lines align under the text); blockquotes get `> `;
+/// `pre` keeps its lines; `b`/`strong`, `i`/`em`, `code`, `u` and `s` become inline styles;
+/// images become `[image: alt]`; links are numbered `[1]` with the list at the end; scripts,
+/// styles and other non-content elements are dropped; entities are decoded by the parser.
+/// The parser loads nothing from the network and never fails: broken HTML gives what could
+/// be read.
 public enum HTMLText {
     public static func process(_ html: String, baseURL: String? = nil) -> ProcessedHTML {
         let options = Int32(
             HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue
                 | HTML_PARSE_RECOVER.rawValue)
-        let bytes = Array(html.utf8)
-        guard !bytes.isEmpty,
-            let document = bytes.withUnsafeBufferPointer({ buffer in
-                buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                    htmlReadMemory($0, Int32(buffer.count), baseURL, "UTF-8", options)
-                }
-            })
-        else { return ProcessedHTML(text: "", links: []) }
+        var html = html
+        let document = html.withUTF8 { buffer -> htmlDocPtr? in
+            guard let base = buffer.baseAddress, !buffer.isEmpty else { return nil }
+            return base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                htmlReadMemory($0, Int32(clamping: buffer.count), baseURL, "UTF-8", options)
+            }
+        }
+        guard let document else { return ProcessedHTML(rich: RichText()) }
         defer { xmlFreeDoc(document) }
 
         var writer = HTMLWriter(base: baseURL.flatMap(URL.init(string:)))
@@ -38,23 +41,37 @@ public enum HTMLText {
             writer.visit(current, depth: 0)
             node = current.pointee.next
         }
-        return writer.finish()
+        return ProcessedHTML(rich: writer.finish())
     }
 }
 
-/// Walks the parsed tree and writes paragraphs.
+/// Walks the parsed tree and writes blocks of styled runs.
 struct HTMLWriter {
     let base: URL?
-    private var paragraphs: [String] = []
-    /// The paragraph being written, as UTF-8 (appending bytes is far cheaper than Characters).
-    private var line: [UInt8] = []
-    private var pendingSpace = false
+    private var blocks: [RichBlock] = []
     private var links: [String] = []
+
+    /// The block being written: finished runs, and the open run as UTF-8 bytes (appending
+    /// bytes is far cheaper than appending Characters).
+    private var runs: [RichRun] = []
+    private var run: [UInt8] = []
+    private var runStyle: InlineStyle = []
+    /// The inline style of the text being visited.
+    private var style: InlineStyle = []
+    private var pendingSpace = false
+
     /// Prefixes of the blocks we are inside (`> ` for quotes, indents for nested lists).
     private var prefixes: [String] = []
-    /// The marker of the list item whose first paragraph is being written.
+    /// The marker of the list item whose first block is being written.
     private var itemMarker: String?
     private var preformatted = 0
+    private var heading = 0
+    /// Inside a table cell, blocks do not break the row: they become spaces.
+    private var inCell = 0
+    /// How many lists we are inside, and whether the last block was in one: list items
+    /// that follow list text are drawn without a blank line between them.
+    private var listDepth = 0
+    private var lastBlockInList = false
 
     init(base: URL?) { self.base = base }
 
@@ -62,17 +79,29 @@ struct HTMLWriter {
         "script", "style", "head", "noscript", "iframe", "object", "embed", "template", "svg",
         "math", "form", "button", "select", "textarea", "input", "nav",
     ]
-    static let blocks: Set<String> = [
+    static let blockNames: Set<String> = [
         "p", "div", "section", "article", "header", "footer", "main", "aside", "figure",
-        "figcaption", "h1", "h2", "h3", "h4", "h5", "h6", "dl", "dt", "dd", "address", "center",
-        "details", "summary", "caption", "body", "html",
+        "figcaption", "dl", "dt", "dd", "address", "center", "details", "summary", "caption",
+        "body", "html", "li",
     ]
+    static let inlineStyles: [String: InlineStyle] = [
+        "b": .strong, "strong": .strong, "i": .emphasis, "em": .emphasis, "cite": .emphasis,
+        "dfn": .emphasis, "var": .emphasis, "code": .code, "kbd": .code, "samp": .code, "tt": .code,
+        "u": .underline, "ins": .underline, "s": .struck, "del": .struck, "strike": .struck,
+    ]
+
+    private var blockIsEmpty: Bool { runs.isEmpty && run.isEmpty }
+    /// The block ends in a space or a line break already (a ` | ` between cells, a `br`).
+    private var endsInSpace: Bool {
+        if let last = run.last { return last == 0x20 || last == 0x0A }
+        return runs.last?.text.utf8.last.map { $0 == 0x20 || $0 == 0x0A } ?? false
+    }
 
     mutating func visit(_ node: UnsafeMutablePointer<xmlNode>, depth: Int) {
         guard depth < 200 else { return }
         switch node.pointee.type {
         case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
-            if let content = node.pointee.content { text(String(cString: content)) }
+            if let content = node.pointee.content { text(content) }
         case XML_ELEMENT_NODE:
             element(node, depth: depth)
         default:
@@ -88,86 +117,110 @@ struct HTMLWriter {
         }
     }
 
+    /// Visits the children with `added` styles on, then restores the style.
+    private mutating func styled(_ added: InlineStyle, _ node: UnsafeMutablePointer<xmlNode>, depth: Int) {
+        let saved = style
+        style.formUnion(added)
+        children(node, depth: depth)
+        style = saved
+    }
+
     private mutating func element(_ node: UnsafeMutablePointer<xmlNode>, depth: Int) {
-        let name = node.pointee.name.map { String(cString: $0).lowercased() } ?? ""
+        // libxml2's HTML parser lowercases element names.
+        let name = node.pointee.name.map { String(cString: $0) } ?? ""
         if Self.dropped.contains(name) { return }
+        if let added = Self.inlineStyles[name] { return styled(added, node, depth: depth) }
         switch name {
         case "br":
-            line.append(0x0A)
+            append("\n", style: style)
             pendingSpace = false
         case "hr":
-            paragraphBreak()
-            paragraphs.append(String(repeating: "─", count: 8))
+            blockBreak()
+            if inCell == 0 { blocks.append(RichBlock(kind: .rule, lead: lead().first, runs: [])) }
         case "img":
             let alt = attribute(node, "alt").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
-            text(alt.isEmpty ? "[image]" : "[image: \(alt)]")
+            words(alt.isEmpty ? "[image]" : "[image: \(TextSanitizer.singleLine(alt))]", style: style.union(.image))
         case "a":
-            children(node, depth: depth)
-            if let href = attribute(node, "href"), let target = resolve(href) {
-                links.append(target)
-                line += Array("[\(links.count)]".utf8)
-                pendingSpace = false
+            guard let href = attribute(node, "href"), let target = resolve(href) else {
+                return children(node, depth: depth)
             }
-        case "pre":
-            paragraphBreak()
-            preformatted += 1
+            styled(.link, node, depth: depth)
+            links.append(target)
+            append("[\(links.count)]", style: style.union(.linkNumber))
+        case "h1", "h2", "h3", "h4", "h5", "h6":
+            blockBreak()
+            heading = Int(name.utf8.last! - UInt8(ascii: "0"))  // "h1"…"h6" end in a digit
             children(node, depth: depth)
+            blockBreak()
+            heading = 0
+        case "pre":
+            blockBreak()
+            preformatted += 1
+            styled(.code, node, depth: depth)
+            blockBreak()
             preformatted -= 1
-            paragraphBreak()
         case "blockquote":
-            paragraphBreak()
+            blockBreak()
             prefixes.append("> ")
             children(node, depth: depth)
-            paragraphBreak()
+            blockBreak()
             prefixes.removeLast()
         case "ul", "ol", "menu":
-            paragraphBreak()
-            var number = Int(attribute(node, "start") ?? "") ?? 1
-            prefixes.append("  ")
-            var child = node.pointee.children
-            while let item = child {
-                if item.pointee.type == XML_ELEMENT_NODE,
-                    item.pointee.name.map({ String(cString: $0).lowercased() }) == "li"
-                {
-                    paragraphBreak()
-                    itemMarker = name == "ol" ? "\(number). " : "- "
-                    number += 1
-                    children(item, depth: depth + 1)
-                    paragraphBreak()
-                } else {
-                    visit(item, depth: depth + 1)
-                }
-                child = item.pointee.next
-            }
-            prefixes.removeLast()
-            paragraphBreak()
+            list(node, ordered: name == "ol", depth: depth)
         case "tr":
-            paragraphBreak()
-            var cells: [String] = []
-            var child = node.pointee.children
-            while let cell = child {
-                if cell.pointee.type == XML_ELEMENT_NODE {
-                    var inner = HTMLWriter(base: base)
-                    inner.links = links
-                    inner.children(cell, depth: depth + 1)
-                    links = inner.links
-                    inner.paragraphBreak()
-                    cells.append(inner.paragraphs.joined(separator: " "))
-                }
-                child = cell.pointee.next
-            }
-            text(cells.joined(separator: " | "))
-            paragraphBreak()
+            row(node, depth: depth)
         case "table", "thead", "tbody", "tfoot":
-            paragraphBreak()
+            blockBreak()
             children(node, depth: depth)
-            paragraphBreak()
+            blockBreak()
         default:
-            let isBlock = Self.blocks.contains(name) || name == "li"
-            if isBlock { paragraphBreak() }
+            let isBlock = Self.blockNames.contains(name)
+            if isBlock { blockBreak() }
             children(node, depth: depth)
-            if isBlock { paragraphBreak() }
+            if isBlock { blockBreak() }
         }
+    }
+
+    private mutating func list(_ node: UnsafeMutablePointer<xmlNode>, ordered: Bool, depth: Int) {
+        blockBreak()
+        var number = Int(attribute(node, "start") ?? "") ?? 1
+        prefixes.append("  ")
+        listDepth += 1
+        defer { listDepth -= 1 }
+        var child = node.pointee.children
+        while let item = child {
+            if item.pointee.type == XML_ELEMENT_NODE, item.pointee.name.map({ String(cString: $0) }) == "li" {
+                blockBreak()
+                itemMarker = ordered ? "\(number). " : "- "
+                number += 1
+                children(item, depth: depth + 1)
+                blockBreak()
+            } else {
+                visit(item, depth: depth + 1)
+            }
+            child = item.pointee.next
+        }
+        prefixes.removeLast()
+        blockBreak()
+    }
+
+    /// A table row is one paragraph, its cells joined by ` | `.
+    private mutating func row(_ node: UnsafeMutablePointer<xmlNode>, depth: Int) {
+        blockBreak()
+        inCell += 1
+        var first = true
+        var child = node.pointee.children
+        while let cell = child {
+            if cell.pointee.type == XML_ELEMENT_NODE {
+                if !first { append(" | ", style: []) }
+                first = false
+                let isHeader = cell.pointee.name.map { String(cString: $0) } == "th"
+                styled(isHeader ? .strong : [], cell, depth: depth + 1)
+            }
+            child = cell.pointee.next
+        }
+        inCell -= 1
+        blockBreak()
     }
 
     private func attribute(_ node: UnsafeMutablePointer<xmlNode>, _ name: String) -> String? {
@@ -179,66 +232,121 @@ struct HTMLWriter {
     private func resolve(_ href: String) -> String? {
         let trimmed = href.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty, !trimmed.lowercased().hasPrefix("javascript:") else { return nil }
-        guard let url = URL(string: trimmed, relativeTo: base) else { return trimmed }
-        return url.absoluteString
+        guard let url = URL(string: trimmed, relativeTo: base) else { return TextSanitizer.singleLine(trimmed) }
+        return TextSanitizer.singleLine(url.absoluteString)
     }
 
-    /// Adds text: HTML white space (space, tab, CR, LF, form feed) collapses to single
-    /// spaces, except inside `pre`. Works on UTF-8 bytes: none of those is part of a
-    /// multi-byte sequence.
-    private mutating func text(_ raw: String) {
+    /// Adds a text node's bytes: HTML white space (space, tab, CR, LF, form feed) collapses
+    /// to single spaces, except inside `pre`. None of those bytes is part of a multi-byte
+    /// UTF-8 sequence, so this works on bytes.
+    private mutating func text(_ content: UnsafePointer<xmlChar>) {
+        var p = content
         if preformatted > 0 {
-            line += raw.utf8
+            openRun(style)
+            while p.pointee != 0 {
+                run.append(p.pointee)
+                p += 1
+            }
             return
         }
-        for byte in raw.utf8 {
+        while p.pointee != 0 {
+            let byte = p.pointee
+            p += 1
             switch byte {
             case 0x20, 0x09, 0x0A, 0x0D, 0x0C:
-                pendingSpace = !line.isEmpty
+                pendingSpace = !blockIsEmpty && !endsInSpace
             default:
-                if pendingSpace { line.append(0x20) }
-                pendingSpace = false
-                line.append(byte)
+                if pendingSpace {
+                    // The space takes only the styles on both sides of it: no underline
+                    // under the space before or after a link.
+                    openRun(style.intersection(runStyle))
+                    run.append(0x20)
+                    pendingSpace = false
+                }
+                openRun(style)
+                run.append(byte)
             }
         }
     }
 
-    /// Ends the paragraph being written, with the prefixes of the blocks it is in.
-    private mutating func paragraphBreak() {
-        defer {
-            line.removeAll(keepingCapacity: true)
-            pendingSpace = false
-        }
-        var bytes = line[...]
-        if preformatted == 0 {
-            // Trim spaces and line breaks (bytes: neither occurs inside a UTF-8 sequence).
-            while let first = bytes.first, first == 0x20 || first == 0x0A { bytes = bytes.dropFirst() }
-            while let last = bytes.last, last == 0x20 || last == 0x0A { bytes = bytes.dropLast() }
-        }
-        guard !bytes.isEmpty else { return }
-        let body = String(decoding: bytes, as: UTF8.self)
-        if prefixes.isEmpty && itemMarker == nil {
-            paragraphs.append(body)
-            return
-        }
-        var lead = prefixes.dropLast(itemMarker == nil ? 0 : 1).joined()
-        var rest = prefixes.joined()
-        if let marker = itemMarker {
-            lead += marker
-            rest = prefixes.dropLast().joined() + String(repeating: " ", count: marker.count)
-            itemMarker = nil
-        }
-        let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
-        paragraphs.append(
-            lines.enumerated().map { ($0.offset == 0 ? lead : rest) + $0.element }.joined(separator: "\n"))
+    /// Adds generated text (a marker, alt text) as words, like a text node.
+    private mutating func words(_ text: String, style: InlineStyle) {
+        let saved = self.style
+        self.style = style
+        let bytes = Array(text.utf8) + [0]
+        bytes.withUnsafeBufferPointer { self.text($0.baseAddress!) }  // never nil: it holds the NUL
+        self.style = saved
     }
 
-    mutating func finish() -> ProcessedHTML {
-        paragraphBreak()
-        var text = paragraphs.joined(separator: "\n\n")
-        if !links.isEmpty {
-            text += "\n\nLinks:\n" + links.enumerated().map { "[\($0.offset + 1)] \($0.element)" }.joined(separator: "\n")
+    /// Appends text as it is, right after what came before (a pending space is dropped).
+    private mutating func append(_ text: String, style: InlineStyle) {
+        pendingSpace = false
+        openRun(style)
+        run += text.utf8
+    }
+
+    /// Makes the open run one of `style`, closing the current one if its style differs.
+    private mutating func openRun(_ style: InlineStyle) {
+        guard style != runStyle else { return }
+        closeRun()
+        runStyle = style
+    }
+
+    private mutating func closeRun() {
+        guard !run.isEmpty else { return }
+        runs.append(RichRun(TextSanitizer.multiLine(String(decoding: run, as: UTF8.self)), runStyle))
+        run.removeAll(keepingCapacity: true)
+    }
+
+    /// The prefixes of a block starting here: for its first line, and for the lines after.
+    private mutating func lead() -> (first: String, rest: String) {
+        let all = prefixes.joined()
+        guard let marker = itemMarker else { return (all, all) }
+        itemMarker = nil
+        let outer = prefixes.dropLast().joined()
+        return (outer + marker, outer + String(repeating: " ", count: marker.count))
+    }
+
+    /// Ends the block being written (a space inside a table cell).
+    private mutating func blockBreak() {
+        if inCell > 0 {
+            pendingSpace = !blockIsEmpty
+            return
         }
-        return ProcessedHTML(text: TextSanitizer.multiLine(text), links: links)
+        closeRun()
+        defer {
+            runs.removeAll(keepingCapacity: true)
+            pendingSpace = false
+        }
+        trimRuns(keepingSpaces: preformatted > 0)
+        guard !runs.isEmpty else { return }
+        let kind: RichBlock.Kind =
+            preformatted > 0 ? .preformatted : heading > 0 ? .heading(level: heading) : .paragraph
+        let startsItem = itemMarker != nil
+        let (first, rest) = lead()
+        var block = RichBlock(kind: kind, lead: first, indent: rest, quoted: prefixes.contains("> "), runs: runs)
+        block.tight = startsItem && lastBlockInList
+        lastBlockInList = listDepth > 0
+        blocks.append(block)
+    }
+
+    /// Drops line breaks and spaces (unless preformatted) at both ends of the block, and runs
+    /// left empty.
+    private mutating func trimRuns(keepingSpaces: Bool) {
+        func isBlank(_ c: Character) -> Bool { c == "\n" || (c == " " && !keepingSpaces) }
+        while let first = runs.first {
+            let text = first.text.drop(while: isBlank)
+            if text.isEmpty { runs.removeFirst() } else { runs[0].text = String(text); break }
+        }
+        while let last = runs.last {
+            var text = Substring(last.text)
+            while let c = text.last, isBlank(c) { text = text.dropLast() }
+            if text.isEmpty { runs.removeLast() } else { runs[runs.count - 1].text = String(text); break }
+        }
+    }
+
+    mutating func finish() -> RichText {
+        blockBreak()
+        return RichText(blocks: blocks, links: links)
     }
 }

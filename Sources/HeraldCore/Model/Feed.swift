@@ -69,12 +69,15 @@ public struct Article: Sendable, Hashable, Identifiable {
     public var link: String?
     /// The body as plain text: paragraphs separated by blank lines.
     public var text: String
+    /// The body as the feed gave it, when that was HTML (the article view draws it rich).
+    public var html: String?
     public var id: String { summary.id }
 
-    public init(summary: ArticleSummary, feedTitle: String, link: String?, text: String) {
+    public init(summary: ArticleSummary, feedTitle: String, link: String?, text: String, html: String? = nil) {
         self.summary = summary
         self.feedTitle = feedTitle
         self.link = link
         self.text = text
+        self.html = html
     }
 }

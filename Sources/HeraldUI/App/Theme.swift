@@ -1,4 +1,5 @@
 public import Foundation
+public import HeraldCore
 
 /// The styles and formats the views draw with.
 public struct Theme: Sendable {
@@ -20,6 +21,32 @@ public struct Theme: Sendable {
     public var match = Style(foreground: .yellow, bold: true)
     /// The search prompt's caret: one reverse-video cell (the terminal cursor stays hidden).
     public var caret = Style(reverse: true)
+    /// Article bodies: headings, quotes, code, rules and list markers.
+    public var heading = Style(foreground: .yellow, bold: true)
+    public var quote = Style(foreground: .cyan)
+    public var code = Style(foreground: .green)
+    public var rule = Style(dim: true)
+    public var bullet = Style(foreground: .yellow)
+
+    /// How a span of an article body looks: its role's style, with its inline styles on top.
+    public func style(of span: RichSpan) -> Style {
+        var style: Style
+        let inline: InlineStyle
+        switch span.role {
+        case .prefix: return span.quoted ? quote : bullet
+        case .rule: return rule
+        case .heading(_, let styles): (style, inline) = (heading, styles)
+        case .text(let styles): (style, inline) = (span.quoted ? quote : read, styles)
+        }
+        if inline.contains(.code) { style.foreground = code.foreground }
+        if inline.contains(.link) || inline.contains(.linkNumber) { style.foreground = link.foreground }
+        if inline.contains(.link) || inline.contains(.underline) { style.underline = true }
+        if inline.contains(.image) { style.foreground = label.foreground }
+        if inline.contains(.strong) { style.bold = true }
+        if inline.contains(.emphasis) { style.italic = true }
+        if inline.contains(.struck) { style.dim = true }
+        return style
+    }
 
     /// The zone dates are shown in (fixed in tests and snapshots).
     public var timeZone: TimeZone

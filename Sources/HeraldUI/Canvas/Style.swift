@@ -11,10 +11,13 @@ public struct Style: Sendable, Hashable {
     public var reverse: Bool
     public var underline: Bool
     public var dim: Bool
+    /// Terminals without italics show the text plain.
+    public var italic: Bool
 
     public init(
         foreground: TerminalColor = .default, background: TerminalColor = .default,
-        bold: Bool = false, reverse: Bool = false, underline: Bool = false, dim: Bool = false
+        bold: Bool = false, reverse: Bool = false, underline: Bool = false, dim: Bool = false,
+        italic: Bool = false
     ) {
         self.foreground = foreground
         self.background = background
@@ -22,6 +25,7 @@ public struct Style: Sendable, Hashable {
         self.reverse = reverse
         self.underline = underline
         self.dim = dim
+        self.italic = italic
     }
 
     public static let plain = Style()

@@ -30,11 +30,13 @@ public struct ArticleView {
             let index = top + offset
             guard index < lines.count else { break }
             let line = lines[index]
+            var x = 0
             if let label = line.label {
                 canvas.write(label, x: 0, y: y, style: theme.label)
-                canvas.write(line.text, x: 8, y: y, style: line.style)
-            } else {
-                canvas.write(line.text, x: 0, y: y, style: line.style)
+                x = 8
+            }
+            for span in line.spans {
+                x += canvas.write(span.text, x: x, y: y, style: span.style)
             }
         }
     }

@@ -1,0 +1,207 @@
+/// One laid-out line of rich text: spans drawn left to right.
+public struct RichLine: Sendable, Hashable {
+    public var spans: [RichSpan]
+
+    public init(spans: [RichSpan] = []) { self.spans = spans }
+
+    /// The line's text without styles.
+    public var text: String { spans.map(\.text).joined() }
+}
+
+/// Text drawn in one style.
+public struct RichSpan: Sendable, Hashable {
+    /// What the text is, for the theme to choose how it looks.
+    public enum Role: Sendable, Hashable {
+        /// Body text with its inline styles.
+        case text(InlineStyle)
+        /// Heading text (`level` 1–6) with its inline styles.
+        case heading(level: Int, InlineStyle)
+        /// A block's prefix: a list marker, an indent, a quote's `> `.
+        case prefix
+        /// A horizontal rule.
+        case rule
+    }
+
+    public var text: String
+    public var role: Role
+    /// Inside a blockquote.
+    public var quoted: Bool
+
+    public init(_ text: String, role: Role, quoted: Bool = false) {
+        self.text = text
+        self.role = role
+        self.quoted = quoted
+    }
+}
+
+/// Wraps rich text to a width: at spaces, or anywhere for CJK, or at the edge for a word
+/// (a URL) longer than the line and for preformatted text. Wrapped lines of a list item or a
+/// quote keep its indent or `> `. Blocks are separated by one blank line.
+public enum RichLayout {
+    public static func lines(_ text: RichText, width: Int) -> [RichLine] {
+        let width = max(width, 1)
+        var lines: [RichLine] = []
+        for block in text.blocks {
+            if !lines.isEmpty && !block.tight { lines.append(RichLine()) }
+            lines += self.lines(block, width: width)
+        }
+        if !text.links.isEmpty {
+            if !lines.isEmpty { lines.append(RichLine()) }
+            lines.append(RichLine(spans: [RichSpan("Links:", role: .heading(level: 6, []))]))
+            for (index, link) in text.links.enumerated() {
+                let number = "[\(index + 1)] "
+                let block = RichBlock(
+                    kind: .paragraph, lead: number, indent: String(repeating: " ", count: number.count),
+                    runs: [RichRun(link, .link)])
+                lines += self.lines(block, width: width)
+            }
+        }
+        return lines
+    }
+
+    /// One block's lines.
+    public static func lines(_ block: RichBlock, width: Int) -> [RichLine] {
+        // A prefix may take at most half the width (deeply nested lists stay readable).
+        let budget = max(width / 2, 0)
+        let lead = TextLayout.truncate(block.lead, toWidth: budget, marker: "")
+        let indent = TextLayout.truncate(block.indent, toWidth: budget, marker: "")
+        func prefixed(_ spans: [RichSpan], first: Bool) -> RichLine {
+            let prefix = first ? lead : indent
+            return RichLine(spans: (prefix.isEmpty ? [] : [RichSpan(prefix, role: .prefix, quoted: block.quoted)]) + spans)
+        }
+        if block.kind == .rule {
+            let rule = String(repeating: "─", count: max(width - DisplayWidth.of(lead), 1))
+            return [prefixed([RichSpan(rule, role: .rule, quoted: block.quoted)], first: true)]
+        }
+        let role: (InlineStyle) -> RichSpan.Role =
+            if case .heading(let level) = block.kind { { .heading(level: level, $0) } } else { { .text($0) } }
+        var breaker = LineBreaker(
+            width: max(width - max(DisplayWidth.of(lead), DisplayWidth.of(indent)), 1),
+            anywhere: block.kind == .preformatted)
+        for run in block.runs {
+            let span = RichSpan("", role: role(run.style), quoted: block.quoted)
+            for g in run.text {
+                switch g {
+                case "\n": breaker.hardBreak()
+                case "\t": for _ in 0..<4 { breaker.add(" ", width: 1, span: span) }
+                default: breaker.add(g, width: DisplayWidth.of(g), span: span)
+                }
+            }
+        }
+        return breaker.finish().enumerated().map { prefixed($0.element, first: $0.offset == 0) }
+    }
+}
+
+/// Breaks a stream of styled graphemes into lines of at most `width` columns.
+///
+/// Words break at spaces; CJK ideographs and kana are break opportunities of their own
+/// (Hangul, like Latin, breaks between words); a word wider than the line is cut at the edge.
+/// With `anywhere` (preformatted text) every grapheme may end a line and spaces are kept.
+struct LineBreaker {
+    let width: Int
+    let anywhere: Bool
+    private var lines: [[RichSpan]] = []
+    private var current: [RichSpan] = []
+    private var currentWidth = 0
+    private var word: [RichSpan] = []
+    private var wordWidth = 0
+    /// Lines written before the current hard line began: every hard line gives at least one.
+    private var linesBeforeHardLine = 0
+
+    init(width: Int, anywhere: Bool) {
+        self.width = max(width, 1)
+        self.anywhere = anywhere
+    }
+
+    mutating func add(_ g: Character, width w: Int, span: RichSpan) {
+        if g == " " && !anywhere {
+            placeWord()
+            if currentWidth + 1 <= width {
+                Self.append(g, span, to: &current)
+                currentWidth += 1
+            } else {
+                flushLine()
+            }
+        } else if anywhere || (w == 2 && !Self.isHangul(g)) {
+            placeWord()
+            Self.append(g, span, to: &word)
+            wordWidth = w
+            placeWord()
+        } else {
+            Self.append(g, span, to: &word)
+            wordWidth += w
+        }
+    }
+
+    /// A line break in the text.
+    mutating func hardBreak() {
+        endHardLine()
+        linesBeforeHardLine = lines.count
+    }
+
+    mutating func finish() -> [[RichSpan]] {
+        endHardLine()
+        return lines
+    }
+
+    private mutating func endHardLine() {
+        placeWord()
+        if currentWidth > 0 || lines.count == linesBeforeHardLine { flushLine() }
+    }
+
+    private mutating func placeWord() {
+        guard !word.isEmpty else { return }
+        if currentWidth + wordWidth > width, currentWidth > 0 { flushLine() }
+        if wordWidth > width {
+            // A word wider than the line: cut it grapheme by grapheme.
+            for span in word {
+                for g in span.text {
+                    let w = DisplayWidth.of(g)
+                    if currentWidth + w > width { flushLine() }
+                    Self.append(g, span, to: &current)
+                    currentWidth += w
+                }
+            }
+        } else {
+            for span in word { Self.append(span.text, span, to: &current) }
+            currentWidth += wordWidth
+        }
+        word.removeAll(keepingCapacity: true)
+        wordWidth = 0
+    }
+
+    private mutating func flushLine() {
+        // Trailing spaces go (preformatted ones too: nothing shows them).
+        while var last = current.last {
+            while last.text.last == " " { last.text.removeLast() }
+            if last.text.isEmpty {
+                current.removeLast()
+            } else {
+                current[current.count - 1] = last
+                break
+            }
+        }
+        lines.append(current)
+        current.removeAll(keepingCapacity: true)
+        currentWidth = 0
+    }
+
+    /// Appends text to the spans, merging with the last span when they look the same.
+    private static func append(_ text: some StringProtocol, _ like: RichSpan, to spans: inout [RichSpan]) {
+        if let last = spans.last, last.role == like.role, last.quoted == like.quoted {
+            spans[spans.count - 1].text += text
+        } else {
+            spans.append(RichSpan(String(text), role: like.role, quoted: like.quoted))
+        }
+    }
+
+    private static func append(_ g: Character, _ like: RichSpan, to spans: inout [RichSpan]) {
+        append(String(g), like, to: &spans)
+    }
+
+    private static func isHangul(_ g: Character) -> Bool {
+        guard let v = g.unicodeScalars.first?.value else { return false }
+        return (0xAC00...0xD7A3).contains(v) || (0x1100...0x11FF).contains(v)
+            || (0x3130...0x318F).contains(v)
+    }
+}

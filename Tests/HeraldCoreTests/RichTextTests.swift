@@ -1,0 +1,111 @@
+import Testing
+
+@testable import HeraldCore
+
+@Suite("Rich text from HTML, and its layout")
+struct RichTextTests {
+    func rich(_ html: String) -> RichText { HTMLText.process(html, baseURL: "https://a.example/post").rich }
+
+    /// The lines as text, `|` between spans, with each span's role: `*` strong, `/` emphasis,
+    /// `` ` `` code, `_` link, `#` heading, `>` prefix.
+    func drawn(_ lines: [RichLine]) -> [String] {
+        lines.map { line in
+            line.spans.map { span in
+                let mark =
+                    switch span.role {
+                    case .prefix: ">"
+                    case .rule: "-"
+                    case .heading: "#"
+                    case .text(let style):
+                        style.contains(.strong) ? "*"
+                            : style.contains(.emphasis) ? "/"
+                            : style.contains(.code) ? "`"
+                            : style.contains(.link) || style.contains(.linkNumber) ? "_" : ""
+                    }
+                return mark + span.text
+            }.joined(separator: "|")
+        }
+    }
+
+    @Test("emphasis, strong, code and links become inline styles; spaces stay outside them")
+    func inlineStyles() {
+        let text = rich("<p>A <b>bold</b> and <em>soft</em> <code>x = 1</code> <a href=\"/d\">docs</a>.</p>")
+        let runs = text.blocks[0].runs
+        #expect(runs.map(\.text) == ["A ", "bold", " and ", "soft", " ", "x = 1", " ", "docs", "[1]", "."])
+        #expect(runs[1].style == .strong)
+        #expect(runs[3].style == .emphasis)
+        #expect(runs[5].style == .code)
+        #expect(runs[7].style == .link)
+        #expect(runs[8].style == .linkNumber)
+        #expect(text.links == ["https://a.example/d"])
+    }
+
+    @Test("nested inline styles combine")
+    func nested() {
+        let runs = rich("<p><b>a <i>b</i></b></p>").blocks[0].runs
+        #expect(runs.map(\.text) == ["a ", "b"])
+        #expect(runs[1].style == [.strong, .emphasis])
+    }
+
+    @Test("headings, preformatted text and rules are blocks of their kind")
+    func kinds() {
+        let blocks = rich("<h2>Title</h2><pre>\n  let x\n  let y\n\n</pre><hr><p>end</p>").blocks
+        #expect(blocks.map(\.kind) == [.heading(level: 2), .preformatted, .rule, .paragraph])
+        #expect(blocks[1].runs.map(\.text) == ["  let x\n  let y"])
+        #expect(blocks[1].runs[0].style == .code)
+    }
+
+    @Test("wrapped list items hang under their text; items of one list sit together")
+    func lists() {
+        let text = rich("<p>Intro</p><ul><li>one two three four</li><li>five<ol><li>six seven</li></ol></li></ul>")
+        #expect(
+            drawn(RichLayout.lines(text, width: 12)) == [
+                "Intro", "", ">- |one two", ">  |three four", ">- |five", ">  1. |six", ">     |seven",
+            ])
+    }
+
+    @Test("quotes keep their > on every wrapped line")
+    func quotes() {
+        let lines = RichLayout.lines(rich("<blockquote>alpha beta gamma delta</blockquote>"), width: 14)
+        #expect(drawn(lines) == [">> |alpha beta", ">> |gamma delta"])
+        #expect(lines.allSatisfy { $0.spans.allSatisfy(\.quoted) })
+    }
+
+    @Test("preformatted lines are cut at the edge, never at spaces")
+    func preformatted() {
+        let lines = RichLayout.lines(rich("<pre>abc def ghi</pre>"), width: 5)
+        #expect(drawn(lines) == ["`abc d", "`ef gh", "`i"])
+    }
+
+    @Test("the text reflows to any width, styles intact, and never overflows it")
+    func reflow() {
+        let text = rich("<p>Some <b>bold words</b> in a <i>longer</i> 한국어 문장과 日本語の文章 sentence.</p>")
+        for width in [4, 9, 17, 40, 200] {
+            let lines = RichLayout.lines(text, width: width)
+            #expect(lines.allSatisfy { DisplayWidth.of($0.text) <= width })
+            let joined = lines.map(\.text).joined(separator: " ")
+            #expect(joined.filter { $0 != " " } == text.plainText.filter { $0 != " " && $0 != "\n" })
+            #expect(lines.contains { $0.spans.contains { $0.role == .text(.strong) && $0.text.contains("bold") } })
+        }
+    }
+
+    @Test("the link list ends the article, numbered, each link wrapping under its number")
+    func linkList() {
+        let lines = RichLayout.lines(rich("<p><a href=\"https://b.example/a/long/path\">x</a></p>"), width: 20)
+        #expect(
+            drawn(lines) == ["_x|_[1]", "", "#Links:", ">[1] |_https://b.exampl", ">    |_e/a/long/path"])
+    }
+
+    @Test("a table row is one paragraph; header cells are strong")
+    func tables() {
+        let text = rich("<table><tr><th>Bird</th><th> Count </th></tr><tr><td><p>Geese</p></td><td>18</td></tr></table>")
+        #expect(text.plainText == "Bird | Count\n\nGeese | 18")
+        #expect(text.blocks[0].runs.first?.style == .strong)
+    }
+
+    @Test("a line break inside a paragraph is kept, without a stray space")
+    func lineBreaks() {
+        #expect(rich("<p>one<br> two</p>").plainText == "one\ntwo")
+        #expect(drawn(RichLayout.lines(rich("<p>one<br>two</p>"), width: 20)) == ["one", "two"])
+    }
+}
