@@ -61,9 +61,17 @@ public struct RichBlock: Sendable, Hashable {
     /// The block's text without styles, its prefixes included.
     public var plainText: String {
         if kind == .rule { return lead + String(repeating: "─", count: 8) }
-        let body = runs.map(\.text).joined()
-        let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
-        return lines.enumerated().map { ($0.offset == 0 ? lead : indent) + $0.element }.joined(separator: "\n")
+        let body = runs.count == 1 ? runs[0].text : runs.map(\.text).joined()
+        // Every line after a break gets the indent (on bytes: this runs for every article
+        // a reload stores).
+        guard !indent.isEmpty, body.utf8.contains(0x0A) else { return lead + body }
+        var bytes: [UInt8] = Array(lead.utf8)
+        bytes.reserveCapacity(bytes.count + body.utf8.count)
+        for byte in body.utf8 {
+            bytes.append(byte)
+            if byte == 0x0A { bytes += indent.utf8 }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 
