@@ -2,13 +2,14 @@
 """Reload throughput: herald (and newsboat, when installed) fetching N feeds x M items from a
 loopback HTTP server, cold (empty library) and warm (every feed answers 304).
 
-  python3 Scripts/bench_reload.py --herald .build/release/herald [--sizes 200x50,500x100]
+  python3 Scripts/bench_reload.py --herald .build/release/herald [--sizes 200x50,500x100] [--runs 5]
 """
 import argparse
 import email.utils
 import http.server
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -80,7 +81,11 @@ def timed(argv, env=None):
     return time.perf_counter() - start, result
 
 
-def bench(herald, feeds, items, jobs):
+def median(values):
+    return statistics.median(values)
+
+
+def bench(herald, feeds, items, jobs, runs):
     bodies = [make_feed(n, items) for n in range(feeds)]
     server = Server(bodies)
     work = tempfile.mkdtemp(prefix="herald-reload-bench-")
@@ -89,25 +94,37 @@ def bench(herald, feeds, items, jobs):
         with open(urls, "w") as f:
             for n in range(feeds):
                 f.write(f"http://127.0.0.1:{server.port}/{n}.xml\n")
-        env = dict(os.environ, HERALD_DB=os.path.join(work, "herald.db"))
-        subprocess.run([herald, "import", urls], check=True, stdout=subprocess.DEVNULL, env=env)
-        cold, result = timed([herald, "reload", "--quiet", "--jobs", str(jobs)], env)
-        if result.returncode != 0:
-            print(result.stdout.decode(), result.stderr.decode(), file=sys.stderr)
-        warm, _ = timed([herald, "reload", "--quiet", "--jobs", str(jobs)], env)
-        rows = subprocess.run([herald, "list", "--json"], stdout=subprocess.PIPE, env=env).stdout.count(b"\n")
-        line = (f"{feeds} feeds x {items} items ({sum(map(len, bodies)) / 1e6:.1f} MB): herald cold {cold:.2f} s,"
-                f" warm {warm:.2f} s, {rows} articles stored")
+        colds, warms, rows = [], [], 0
+        for run in range(runs):
+            env = dict(os.environ, HERALD_DB=os.path.join(work, f"herald-{run}.db"))
+            subprocess.run([herald, "import", urls], check=True, stdout=subprocess.DEVNULL, env=env)
+            cold, result = timed([herald, "reload", "--quiet", "--jobs", str(jobs)], env)
+            if result.returncode != 0:
+                print(result.stdout.decode(), result.stderr.decode(), file=sys.stderr)
+            warm, _ = timed([herald, "reload", "--quiet", "--jobs", str(jobs)], env)
+            colds.append(cold)
+            warms.append(warm)
+            rows = subprocess.run([herald, "list", "--json"], stdout=subprocess.PIPE, env=env).stdout.count(b"\n")
+        cold = median(colds)
+        line = (f"{feeds} feeds x {items} items ({sum(map(len, bodies)) / 1e6:.1f} MB), median of {runs}:"
+                f" herald cold {cold:.2f} s (runs {', '.join(f'{c:.2f}' for c in colds)}),"
+                f" warm {median(warms):.2f} s, {rows} articles stored")
         newsboat = shutil.which("newsboat")
         if newsboat:
             config = os.path.join(work, "newsboat.conf")
             with open(config, "w") as f:
-                f.write(f"reload-threads 8\n")
-            cache = os.path.join(work, "newsboat.db")
-            base = [newsboat, "-u", urls, "-c", cache, "-C", config, "-x", "reload"]
-            ncold, _ = timed(base)
-            nwarm, _ = timed(base)
-            line += f"; newsboat cold {ncold:.2f} s, warm {nwarm:.2f} s; ratio cold {ncold / cold:.1f}x"
+                f.write("reload-threads 8\n")
+            ncolds, nwarms = [], []
+            for run in range(max(runs // 2, 1)):
+                cache = os.path.join(work, f"newsboat-{run}.db")
+                base = [newsboat, "-u", urls, "-c", cache, "-C", config, "-x", "reload"]
+                ncolds.append(timed(base)[0])
+                nwarms.append(timed(base)[0])
+            ncold = median(ncolds)
+            line += (f"; newsboat (8 threads, median of {len(ncolds)}) cold {ncold:.2f} s,"
+                     f" warm {median(nwarms):.2f} s; herald is {ncold / cold:.1f}x faster cold")
+        else:
+            line += "; newsboat is not installed (apt-get install newsboat) so there is no ratio"
         print(line, flush=True)
     finally:
         server.stop()
@@ -119,10 +136,11 @@ def main():
     parser.add_argument("--herald", required=True)
     parser.add_argument("--sizes", default="200x50,500x100")
     parser.add_argument("--jobs", type=int, default=16)
+    parser.add_argument("--runs", type=int, default=5, help="herald runs per size (newsboat runs half as many)")
     options = parser.parse_args()
     for size in options.sizes.split(","):
         feeds, items = map(int, size.split("x"))
-        bench(os.path.abspath(options.herald), feeds, items, options.jobs)
+        bench(os.path.abspath(options.herald), feeds, items, options.jobs, options.runs)
 
 
 if __name__ == "__main__":
