@@ -240,32 +240,33 @@ struct HTMLWriter {
     /// to single spaces, except inside `pre`. None of those bytes is part of a multi-byte
     /// UTF-8 sequence, so this works on bytes.
     private mutating func text(_ content: UnsafePointer<xmlChar>) {
-        var p = content
+        let bytes = UnsafeBufferPointer(start: content, count: Int(xmlStrlen(content)))
         if preformatted > 0 {
             openRun(style)
-            while p.pointee != 0 {
-                run.append(p.pointee)
-                p += 1
-            }
+            run += bytes
             return
         }
-        while p.pointee != 0 {
-            let byte = p.pointee
-            p += 1
-            switch byte {
-            case 0x20, 0x09, 0x0A, 0x0D, 0x0C:
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C }
+        var i = 0
+        while i < bytes.count {
+            if isSpace(bytes[i]) {
                 pendingSpace = !blockIsEmpty && !endsInSpace
-            default:
-                if pendingSpace {
-                    // The space takes only the styles on both sides of it: no underline
-                    // under the space before or after a link.
-                    openRun(style.intersection(runStyle))
-                    run.append(0x20)
-                    pendingSpace = false
-                }
-                openRun(style)
-                run.append(byte)
+                i += 1
+                while i < bytes.count, isSpace(bytes[i]) { i += 1 }
+                continue
             }
+            var end = i + 1
+            while end < bytes.count, !isSpace(bytes[end]) { end += 1 }
+            if pendingSpace {
+                // The space takes only the styles on both sides of it: no underline
+                // under the space before or after a link.
+                openRun(style.intersection(runStyle))
+                run.append(0x20)
+                pendingSpace = false
+            }
+            openRun(style)
+            run += bytes[i..<end]
+            i = end
         }
     }
 
