@@ -96,10 +96,24 @@ struct RichTextTests {
             drawn(lines) == ["_x|_[1]", "", "#Links:", ">[1] |_https://b.exampl", ">    |_e/a/long/path"])
     }
 
+    @Test("table columns line up, rows sit together, and a nested list lines up under its item")
+    func alignment() {
+        let table = rich("<table><tr><th>Bird</th><th>Count</th></tr><tr><td>Pink-footed geese</td><td>18</td></tr></table>")
+        #expect(drawn(RichLayout.lines(table, width: 40)) == ["*Bird|              | |*Count", "Pink-footed geese | 18"])
+        let list = rich("<ol><li>one<ul><li>inner</li></ul></li></ol>")
+        #expect(drawn(RichLayout.lines(list, width: 40)) == [">1. |one", ">   - |inner"])
+    }
+
+    @Test("paragraphs of one quote keep the > on the line between them")
+    func quoteParagraphs() {
+        let lines = RichLayout.lines(rich("<blockquote><p>one</p><p>two</p></blockquote><p>after</p>"), width: 20)
+        #expect(drawn(lines) == [">> |one", ">>", ">> |two", "", "after"])
+    }
+
     @Test("a table row is one paragraph; header cells are strong")
     func tables() {
         let text = rich("<table><tr><th>Bird</th><th> Count </th></tr><tr><td><p>Geese</p></td><td>18</td></tr></table>")
-        #expect(text.plainText == "Bird | Count\n\nGeese | 18")
+        #expect(text.plainText == "Bird  | Count\n\nGeese | 18")
         #expect(text.blocks[0].runs.first?.style == .strong)
     }
 

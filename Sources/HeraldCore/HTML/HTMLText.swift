@@ -72,6 +72,8 @@ struct HTMLWriter {
     /// that follow list text are drawn without a blank line between them.
     private var listDepth = 0
     private var lastBlockInList = false
+    /// The rows of the tables we are inside, each row its cells' runs.
+    private var tables: [[[[RichRun]]]] = []
 
     init(base: URL?) { self.base = base }
 
@@ -169,7 +171,13 @@ struct HTMLWriter {
             list(node, ordered: name == "ol", depth: depth)
         case "tr":
             row(node, depth: depth)
-        case "table", "thead", "tbody", "tfoot":
+        case "table":
+            blockBreak()
+            tables.append([])
+            children(node, depth: depth)
+            blockBreak()
+            table(tables.removeLast())
+        case "thead", "tbody", "tfoot":
             blockBreak()
             children(node, depth: depth)
             blockBreak()
@@ -191,7 +199,10 @@ struct HTMLWriter {
         while let item = child {
             if item.pointee.type == XML_ELEMENT_NODE, item.pointee.name.map({ String(cString: $0) }) == "li" {
                 blockBreak()
-                itemMarker = ordered ? "\(number). " : "- "
+                let marker = ordered ? "\(number). " : "- "
+                itemMarker = marker
+                // What the item holds (a nested list too) lines up under its text.
+                prefixes[prefixes.count - 1] = String(repeating: " ", count: marker.count)
                 number += 1
                 children(item, depth: depth + 1)
                 blockBreak()
@@ -204,23 +215,54 @@ struct HTMLWriter {
         blockBreak()
     }
 
-    /// A table row is one paragraph, its cells joined by ` | `.
+    /// A table row: its cells' runs, kept for the table to align (a row outside any table is
+    /// written at once).
     private mutating func row(_ node: UnsafeMutablePointer<xmlNode>, depth: Int) {
         blockBreak()
         inCell += 1
-        var first = true
+        var cells: [[RichRun]] = []
         var child = node.pointee.children
         while let cell = child {
             if cell.pointee.type == XML_ELEMENT_NODE {
-                if !first { append(" | ", style: []) }
-                first = false
+                closeRun()
+                let start = runs.count
                 let isHeader = cell.pointee.name.map { String(cString: $0) } == "th"
                 styled(isHeader ? .strong : [], cell, depth: depth + 1)
+                closeRun()
+                cells.append(Self.trimmed(Array(runs[start...])))
+                runs.removeSubrange(start...)
+                pendingSpace = false
             }
             child = cell.pointee.next
         }
         inCell -= 1
-        blockBreak()
+        if tables.isEmpty {
+            table([cells])
+        } else {
+            tables[tables.count - 1].append(cells)
+        }
+    }
+
+    /// Writes a table's rows, one block each, cells padded so the columns line up (up to a
+    /// column width of 30: wider cells push the rest of their row along).
+    private mutating func table(_ rows: [[[RichRun]]]) {
+        var widths: [Int] = []
+        for row in rows {
+            for (column, cell) in row.enumerated() {
+                let width = min(cell.reduce(0) { $0 + DisplayWidth.of($1.text) }, 30)
+                if column < widths.count { widths[column] = max(widths[column], width) } else { widths.append(width) }
+            }
+        }
+        for (index, row) in rows.enumerated() where !row.allSatisfy(\.isEmpty) {
+            for (column, cell) in row.enumerated() {
+                runs += cell
+                guard column < row.count - 1 else { break }
+                let width = cell.reduce(0) { $0 + DisplayWidth.of($1.text) }
+                runs.append(RichRun(String(repeating: " ", count: max(widths[column] - width, 0)) + " | "))
+            }
+            blockBreak()
+            if index > 0, !blocks.isEmpty { blocks[blocks.count - 1].tight = true }
+        }
     }
 
     private func attribute(_ node: UnsafeMutablePointer<xmlNode>, _ name: String) -> String? {
@@ -334,7 +376,12 @@ struct HTMLWriter {
     /// Drops line breaks and spaces (unless preformatted) at both ends of the block, and runs
     /// left empty.
     private mutating func trimRuns(keepingSpaces: Bool) {
+        runs = Self.trimmed(runs, keepingSpaces: keepingSpaces)
+    }
+
+    private static func trimmed(_ runs: [RichRun], keepingSpaces: Bool = false) -> [RichRun] {
         func isBlank(_ c: Character) -> Bool { c == "\n" || (c == " " && !keepingSpaces) }
+        var runs = runs
         while let first = runs.first {
             let text = first.text.drop(while: isBlank)
             if text.isEmpty { runs.removeFirst() } else { runs[0].text = String(text); break }
@@ -344,6 +391,7 @@ struct HTMLWriter {
             while let c = text.last, isBlank(c) { text = text.dropLast() }
             if text.isEmpty { runs.removeLast() } else { runs[runs.count - 1].text = String(text); break }
         }
+        return runs
     }
 
     mutating func finish() -> RichText {

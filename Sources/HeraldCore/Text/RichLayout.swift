@@ -41,9 +41,17 @@ public enum RichLayout {
     public static func lines(_ text: RichText, width: Int) -> [RichLine] {
         let width = max(width, 1)
         var lines: [RichLine] = []
+        var previous: RichBlock?
         for block in text.blocks {
-            if !lines.isEmpty && !block.tight { lines.append(RichLine()) }
+            if let previous, !block.tight {
+                // Between two paragraphs of one quote, the blank line keeps the quote's `>`.
+                var mark = Substring(block.indent)
+                while mark.last == " " { mark = mark.dropLast() }
+                let inOneQuote = previous.quoted && block.quoted && previous.indent.hasPrefix(mark) && !mark.isEmpty
+                lines.append(RichLine(spans: inOneQuote ? [RichSpan(String(mark), role: .prefix, quoted: true)] : []))
+            }
             lines += self.lines(block, width: width)
+            previous = block
         }
         if !text.links.isEmpty {
             if !lines.isEmpty { lines.append(RichLine()) }
