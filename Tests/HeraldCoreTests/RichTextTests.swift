@@ -104,6 +104,13 @@ struct RichTextTests {
         #expect(drawn(RichLayout.lines(list, width: 40)) == [">1. |one", ">   - |inner"])
     }
 
+    @Test("a table inside a cell is read into the cell; the paragraph before stays apart")
+    func nestedTable() {
+        let text = rich("<p>before</p><table><tr><td>outer<table><tr><td>a</td><td>b</td></tr><tr><td>c</td></tr></table></td></tr></table>")
+        #expect(text.blocks.map(\.tight) == [false, false])
+        #expect(text.plainText == "before\n\nouter a | b c")
+    }
+
     @Test("paragraphs of one quote keep the > on the line between them")
     func quoteParagraphs() {
         let lines = RichLayout.lines(rich("<blockquote><p>one</p><p>two</p></blockquote><p>after</p>"), width: 20)

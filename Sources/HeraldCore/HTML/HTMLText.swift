@@ -253,7 +253,10 @@ struct HTMLWriter {
                 if column < widths.count { widths[column] = max(widths[column], width) } else { widths.append(width) }
             }
         }
+        closeRun()
         for (index, row) in rows.enumerated() where !row.allSatisfy(\.isEmpty) {
+            // Inside a cell, a table's rows run on in the cell's text.
+            if inCell > 0, !blockIsEmpty, !endsInSpace { runs.append(RichRun(" ")) }
             for (column, cell) in row.enumerated() {
                 runs += cell
                 guard column < row.count - 1 else { break }
@@ -261,7 +264,7 @@ struct HTMLWriter {
                 runs.append(RichRun(String(repeating: " ", count: max(widths[column] - width, 0)) + " | "))
             }
             blockBreak()
-            if index > 0, !blocks.isEmpty { blocks[blocks.count - 1].tight = true }
+            if index > 0, inCell == 0, !blocks.isEmpty { blocks[blocks.count - 1].tight = true }
         }
     }
 
