@@ -111,6 +111,16 @@ struct RichTextTests {
         #expect(text.plainText == "before\n\nouter a | b c")
     }
 
+    @Test("deeply nested lists and quotes never push text past the width")
+    func deepNesting() {
+        let html = String(repeating: "<ul><li>x <blockquote>", count: 60) + "deep text here" + String(repeating: "</blockquote></li></ul>", count: 60)
+        for width in [1, 10, 30] {
+            let lines = RichLayout.lines(rich(html), width: width)
+            #expect(lines.allSatisfy { DisplayWidth.of($0.text) <= width })
+            #expect(lines.map(\.text).joined().contains("deep"))
+        }
+    }
+
     @Test("paragraphs of one quote keep the > on the line between them")
     func quoteParagraphs() {
         let lines = RichLayout.lines(rich("<blockquote><p>one</p><p>two</p></blockquote><p>after</p>"), width: 20)
