@@ -101,13 +101,15 @@ extension XMLFeedBuilder {
 
     func begin(_ target: Target, rank: Int, kind: Kind) {
         capture = Capture(target: target, rank: rank, kind: kind, depth: depth, base: base)
-        bytes.removeAll(keepingCapacity: true)
+        text.bytes.removeAll(keepingCapacity: true)
+        text.mode = kind == .xhtml ? .escape : .keep
     }
 
     func finishCapture(_ current: Capture) {
         capture = nil
-        let trimmed = String(decoding: XMLFeedText.trimmed(bytes[...]), as: UTF8.self)
-        bytes.removeAll(keepingCapacity: true)
+        text.mode = .skip
+        let trimmed = String(decoding: XMLFeedText.trimmed(text.bytes[...]), as: UTF8.self)
+        text.bytes.removeAll(keepingCapacity: true)
         guard !trimmed.isEmpty else { return }
         let isItem = itemDepth != nil
         func apply(_ change: (inout Record) -> Void) {
