@@ -103,7 +103,12 @@ final class XMLFeedBuilder {
     var capture: Capture?
     /// The text of the element being captured (or the XHTML being serialised), and the
     /// document's running total of character data.
-    var text: CapturedText
+    ///
+    /// `@exclusivity(unchecked)`: touched on every SAX `characters` event, where the run-time
+    /// exclusivity check cost as much as the work. No access can overlap another: the builder
+    /// belongs to one synchronous parse on one thread, libxml2 calls back only from inside
+    /// `xmlParseChunk` and never during a callback, and no access to `text` calls out.
+    @exclusivity(unchecked) var text: CapturedText
     var feed = Record()
     var item = Record()
     private(set) var items: [ParsedItem] = []
