@@ -42,7 +42,8 @@ public enum FeedDate {
         if b[index] == UInt8(ascii: "Z"), index + 1 == b.count {
             offset = 0
         } else if b[index] == UInt8(ascii: "+") || b[index] == UInt8(ascii: "-"), index + 6 == b.count,
-            b[index + 3] == UInt8(ascii: ":"), let hours = number(index + 1, 2), let minutes = number(index + 4, 2),
+            b[index + 3] == UInt8(ascii: ":"), let hours = number(index + 1, 2),
+            let minutes = number(index + 4, 2),
             hours <= 14, minutes <= 59
         {
             offset = (hours * 3600 + minutes * 60) * (b[index] == UInt8(ascii: "-") ? -1 : 1)

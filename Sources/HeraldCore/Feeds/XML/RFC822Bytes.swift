@@ -113,7 +113,8 @@ enum RFC822Bytes {
             let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
             let digit = Int(byte - 0x30)
             let (next, overflow2) =
-                negative ? times10.subtractingReportingOverflow(digit) : times10.addingReportingOverflow(digit)
+                negative
+                ? times10.subtractingReportingOverflow(digit) : times10.addingReportingOverflow(digit)
             guard !overflow1, !overflow2 else { return nil }
             value = next
         }
@@ -130,7 +131,9 @@ enum RFC822Bytes {
             guard let whole = integer(parts[2].prefix(while: { $0 != UInt8(ascii: ".") })) else { return nil }
             second = whole
         }
-        guard (0...24).contains(hour), (0...59).contains(minute), (0...60).contains(second) else { return nil }
+        guard (0...24).contains(hour), (0...59).contains(minute), (0...60).contains(second) else {
+            return nil
+        }
         return (hour, minute, min(second, 59))
     }
 

@@ -67,7 +67,8 @@ extension XMLFeedBuilder {
     /// The kind of an Atom text construct (1.0 `type`, 0.3 MIME `type` and `mode`); nil for
     /// content that is not text (base64, images…).
     func atomKind(_ attrs: [Attribute], ns: XMLFeedNamespace) -> Kind? {
-        let type = attrs.first(where: { $0.name == "type" && $0.namespace == .none })
+        let type =
+            attrs.first(where: { $0.name == "type" && $0.namespace == .none })
             .map { XMLFeedText.trimmedSpaces($0.value.lowercased()) } ?? "text"
         let mode = attrs.first(where: { $0.name == "mode" && $0.namespace == .none })?.value.lowercased()
         if mode == "base64" { return nil }

@@ -199,7 +199,9 @@ public enum XMLFeedParser {
             // The most frequent event: borrow the builder without retaining it (the parse keeps
             // it alive: `withExtendedLifetime` in `parseOnce`). `context` is never nil: it is the
             // builder handed to `xmlCreatePushParserCtxt`.
-            Unmanaged<XMLFeedBuilder>.fromOpaque(context!)._withUnsafeGuaranteedRef { $0.characters(text, length) }
+            Unmanaged<XMLFeedBuilder>.fromOpaque(context!)._withUnsafeGuaranteedRef {
+                $0.characters(text, length)
+            }
         }
         sax.ignorableWhitespace = sax.characters
         sax.cdataBlock = sax.characters

@@ -209,7 +209,9 @@ enum XMLFeedText {
     /// "jo@example.org (Jo Smith)" → "Jo Smith"; anything else unchanged.
     static func personName(_ text: String) -> String {
         let line = oneLine(text)
-        if line.utf8.contains(UInt8(ascii: "@")), line.contains("@" as Character), let open = line.firstIndex(of: "("), line.hasSuffix(")") {
+        if line.utf8.contains(UInt8(ascii: "@")), line.contains("@" as Character),
+            let open = line.firstIndex(of: "("), line.hasSuffix(")")
+        {
             let name = line[line.index(after: open)..<line.index(before: line.endIndex)]
                 .trimmingCharacters(in: .whitespaces)
             if !name.isEmpty { return name }
