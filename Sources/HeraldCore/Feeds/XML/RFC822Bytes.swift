@@ -4,14 +4,10 @@ import Foundation
 /// token, as the Character-level `parseRFC822Characters` (a test holds them to each other),
 /// without creating a String per token.
 enum RFC822Bytes {
-    /// ASCII without CR LF: every byte is one Character, so bytes and Characters agree.
+    /// ASCII: every byte is one Character but in CR LF, which separates tokens either way, so
+    /// bytes and Characters agree.
     static func isPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var previous: UInt8 = 0
-        for byte in bytes {
-            if byte >= 0x80 || (byte == 0x0A && previous == 0x0D) { return false }
-            previous = byte
-        }
-        return true
+        !bytes.contains { $0 >= 0x80 }
     }
 
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {

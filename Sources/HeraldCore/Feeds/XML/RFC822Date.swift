@@ -7,8 +7,7 @@ extension FeedDate {
     /// (EST…PDT), a few common others, and military letters — which RFC 1123 says carry no
     /// information, so they count as UTC. Nil when it is not such a date.
     public static func parseRFC822(_ text: String) -> Date? {
-        // Dates are ASCII: read them from the bytes. Other text takes the Character-level reading
-        // (CR LF too: a single Character, hence not a separator there).
+        // Dates are ASCII: read them from the bytes. Other text takes the Character-level reading.
         if text.utf8.withContiguousStorageIfAvailable(RFC822Bytes.isPlainASCII) ?? false {
             return text.utf8.withContiguousStorageIfAvailable(RFC822Bytes.parse) ?? nil
         }
@@ -22,7 +21,10 @@ extension FeedDate {
         var year: Int?
         var time: (Int, Int, Int)?
         var offset: Int?  // seconds east of UTC
-        let tokens = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+        // CR LF is one Character, a separator like CR and LF alone.
+        let tokens = text.split(whereSeparator: {
+            $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n"
+        })
         for raw in tokens {
             let token = String(raw)
             if time == nil, token.utf8.contains(UInt8(ascii: ":")), isDigit(token.utf8.first) {
