@@ -1,7 +1,8 @@
 # Herald — build, run, test, install.
 #   make run      build (release) and open the reader (on the bundled demo feeds)
 #   make test     build with warnings as errors and run the whole suite
-#   make bench    print performance figures (first frame, bytes per keystroke, library sizes)
+#   make bench    print performance figures (first frame, bytes per keystroke, library sizes,
+#                 feed parser MB/s)
 
 SWIFT        ?= swift
 PREFIX       ?= /usr/local
@@ -60,6 +61,7 @@ bench: build deps-test
 	python3 Scripts/measure_terminal.py --binary $(RELEASE_BIN)
 	python3 Scripts/bench_reload.py --herald $(RELEASE_BIN)
 	Scripts/bench_library.sh $(dir $(RELEASE_BIN))
+	$(dir $(RELEASE_BIN))herald-bench parse
 
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/herald/demo

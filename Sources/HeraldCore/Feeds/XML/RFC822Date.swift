@@ -7,12 +7,24 @@ extension FeedDate {
     /// (EST…PDT), a few common others, and military letters — which RFC 1123 says carry no
     /// information, so they count as UTC. Nil when it is not such a date.
     public static func parseRFC822(_ text: String) -> Date? {
+        // Dates are ASCII: read them from the bytes. Other text takes the Character-level reading.
+        if text.utf8.withContiguousStorageIfAvailable(RFC822Bytes.isPlainASCII) ?? false {
+            return text.utf8.withContiguousStorageIfAvailable(RFC822Bytes.parse) ?? nil
+        }
+        return parseRFC822Characters(text)
+    }
+
+    /// `parseRFC822` Character by Character: the reference the byte reading must agree with.
+    static func parseRFC822Characters(_ text: String) -> Date? {
         var day: Int?
         var month: Int?
         var year: Int?
         var time: (Int, Int, Int)?
         var offset: Int?  // seconds east of UTC
-        let tokens = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+        // CR LF is one Character, a separator like CR and LF alone.
+        let tokens = text.split(whereSeparator: {
+            $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n"
+        })
         for raw in tokens {
             let token = String(raw)
             if time == nil, token.utf8.contains(UInt8(ascii: ":")), isDigit(token.utf8.first) {
@@ -87,11 +99,11 @@ extension FeedDate {
         return byte >= 0x30 && byte <= 0x39
     }
 
-    private static let months = [
+    static let months = [
         "JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC",
     ]
-    private static let days: Set<String> = ["MON", "TUE", "WED", "THU", "FRI", "SAT", "SUN"]
-    private static let namedZones: [String: Int] = [
+    static let days: Set<String> = ["MON", "TUE", "WED", "THU", "FRI", "SAT", "SUN"]
+    static let namedZones: [String: Int] = [
         "GMT": 0, "UT": 0, "UTC": 0, "Z": 0,
         "EST": -5, "EDT": -4, "CST": -6, "CDT": -5, "MST": -7, "MDT": -6, "PST": -8, "PDT": -7,
         "AST": -4, "ADT": -3, "BST": 1, "CET": 1, "CEST": 2, "MET": 1, "MEST": 2, "EET": 2,
@@ -131,7 +143,7 @@ extension FeedDate {
         return sign * (hours * 3600 + minutes * 60)
     }
 
-    private static func daysIn(month: Int, year: Int) -> Int {
+    static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: return 30
@@ -140,7 +152,7 @@ extension FeedDate {
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's algorithm).
-    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400

@@ -67,8 +67,9 @@ extension XMLFeedBuilder {
     /// The kind of an Atom text construct (1.0 `type`, 0.3 MIME `type` and `mode`); nil for
     /// content that is not text (base64, images…).
     func atomKind(_ attrs: [Attribute], ns: XMLFeedNamespace) -> Kind? {
-        let type = attrs.first(where: { $0.name == "type" && $0.namespace == .none })?.value
-            .lowercased().trimmingCharacters(in: .whitespaces) ?? "text"
+        let type =
+            attrs.first(where: { $0.name == "type" && $0.namespace == .none })
+            .map { XMLFeedText.trimmedSpaces($0.value.lowercased()) } ?? "text"
         let mode = attrs.first(where: { $0.name == "mode" && $0.namespace == .none })?.value.lowercased()
         if mode == "base64" { return nil }
         switch type {
@@ -101,13 +102,15 @@ extension XMLFeedBuilder {
 
     func begin(_ target: Target, rank: Int, kind: Kind) {
         capture = Capture(target: target, rank: rank, kind: kind, depth: depth, base: base)
-        bytes.removeAll(keepingCapacity: true)
+        text.bytes.removeAll(keepingCapacity: true)
+        text.mode = kind == .xhtml ? .escape : .keep
     }
 
     func finishCapture(_ current: Capture) {
         capture = nil
-        let trimmed = String(decoding: XMLFeedText.trimmed(bytes[...]), as: UTF8.self)
-        bytes.removeAll(keepingCapacity: true)
+        text.mode = .skip
+        let trimmed = String(decoding: XMLFeedText.trimmed(text.bytes[...]), as: UTF8.self)
+        text.bytes.removeAll(keepingCapacity: true)
         guard !trimmed.isEmpty else { return }
         let isItem = itemDepth != nil
         func apply(_ change: (inout Record) -> Void) {

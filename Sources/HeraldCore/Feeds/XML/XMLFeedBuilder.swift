@@ -101,9 +101,14 @@ final class XMLFeedBuilder {
 
     // Collected.
     var capture: Capture?
-    /// The text of the element being captured (or the XHTML being serialised), as UTF-8.
-    var bytes: [UInt8] = []
-    var textBytes = 0
+    /// The text of the element being captured (or the XHTML being serialised), and the
+    /// document's running total of character data.
+    ///
+    /// `@exclusivity(unchecked)`: touched on every SAX `characters` event, where the run-time
+    /// exclusivity check cost as much as the work. No access can overlap another: the builder
+    /// belongs to one synchronous parse on one thread, libxml2 calls back only from inside
+    /// `xmlParseChunk` and never during a callback, and no access to `text` calls out.
+    @exclusivity(unchecked) var text: CapturedText
     var feed = Record()
     var item = Record()
     private(set) var items: [ParsedItem] = []
@@ -115,7 +120,7 @@ final class XMLFeedBuilder {
     init(baseURL: String?, maxTextBytes: Int) {
         base = baseURL
         self.maxTextBytes = maxTextBytes
-        bytes.reserveCapacity(4096)
+        text = CapturedText(limit: maxTextBytes)
     }
 
     deinit {
@@ -125,6 +130,7 @@ final class XMLFeedBuilder {
     var isStopped: Bool { notAFeed != nil || tooMuchText }
 
     func stop() {
+        text.isStopped = true
         if let parser { xmlStopParser(parser) }
     }
 
@@ -189,11 +195,11 @@ final class XMLFeedBuilder {
             // Markup inside a collected element.
             guard current.kind != .text else { return }
             if current.kind == .xhtml, current.skippedDiv == nil, depth == current.depth + 1,
-                ns == .xhtml, name == "div", bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D })
+                ns == .xhtml, name == "div", text.isBlank
             {
                 current.skippedDiv = depth
                 capture = current
-                bytes.removeAll(keepingCapacity: true)
+                text.bytes.removeAll(keepingCapacity: true)
                 return
             }
             serializeStart(name: name, attributes: attrs)
@@ -271,20 +277,12 @@ final class XMLFeedBuilder {
         depth -= 1
     }
 
-    func characters(_ text: UnsafePointer<xmlChar>?, _ length: Int32) {
-        guard !isStopped, let text, length > 0 else { return }
-        textBytes += Int(length)
-        if textBytes > maxTextBytes {
+    func characters(_ run: UnsafePointer<xmlChar>?, _ length: Int32) {
+        guard let run, length > 0 else { return }
+        // Counted even when not captured (the cap is per document); a stopped parse takes no more.
+        if !text.take(UnsafeBufferPointer(start: run, count: Int(length))) {
             tooMuchText = true
             stop()
-            return
-        }
-        guard let current = capture else { return }
-        let buffer = UnsafeBufferPointer(start: text, count: Int(length))
-        if current.kind == .xhtml {
-            appendEscaped(buffer)
-        } else {
-            bytes.append(contentsOf: buffer)
         }
     }
 

@@ -196,7 +196,12 @@ public enum XMLFeedParser {
             XMLFeedParser.builder(context).endElement()
         }
         sax.characters = { context, text, length in
-            XMLFeedParser.builder(context).characters(text, length)
+            // The most frequent event: borrow the builder without retaining it (the parse keeps
+            // it alive: `withExtendedLifetime` in `parseOnce`). `context` is never nil: it is the
+            // builder handed to `xmlCreatePushParserCtxt`.
+            Unmanaged<XMLFeedBuilder>.fromOpaque(context!)._withUnsafeGuaranteedRef {
+                $0.characters(text, length)
+            }
         }
         sax.ignorableWhitespace = sax.characters
         sax.cdataBlock = sax.characters

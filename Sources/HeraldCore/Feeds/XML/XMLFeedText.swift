@@ -79,6 +79,17 @@ enum XMLFeedText {
         return String(decoding: trimmed(Array(text.utf8)[...]), as: UTF8.self)
     }
 
+    /// `text.trimmingCharacters(in: .whitespaces)`, without Foundation when it starts and ends
+    /// with visible ASCII (the usual attribute value).
+    static func trimmedSpaces(_ text: String) -> String {
+        if let first = text.utf8.first, let last = text.utf8.last, (0x21...0x7E).contains(first),
+            (0x21...0x7E).contains(last)
+        {
+            return text
+        }
+        return text.trimmingCharacters(in: .whitespaces)
+    }
+
     /// The reference starting at `start` (an `&`): its character and the index after its `;`.
     private static func reference(in bytes: ArraySlice<UInt8>, at start: Int) -> (Unicode.Scalar, Int)? {
         var index = start + 1
@@ -119,20 +130,60 @@ enum XMLFeedText {
 
     /// One line: controls removed, every run of white space one space, trimmed.
     static func oneLine(_ text: String) -> String {
-        // Fast path: printable ASCII with single inner spaces is already one clean line.
-        var previous: UInt8 = 0x20
-        var clean = true
-        for byte in text.utf8 {
-            if byte < 0x20 || byte >= 0x7F || (byte == 0x20 && previous == 0x20) {
-                clean = false
-                break
-            }
-            previous = byte
-        }
-        if clean && previous != 0x20 { return text }
-        return TextSanitizer.singleLine(text)
+        isOneCleanLine(text.utf8) ? text : oneLineByCharacters(text)
+    }
+
+    /// `oneLine` Character by Character: the reference `isOneCleanLine` must agree with.
+    static func oneLineByCharacters(_ text: String) -> String {
+        TextSanitizer.singleLine(text)
             .split(whereSeparator: { $0.isWhitespace })
             .joined(separator: " ")
+    }
+
+    /// True when `oneLineByCharacters` would give the text back unchanged, by a scan of its
+    /// bytes: no control, no bidi control, no white space but single ASCII spaces between
+    /// words, and after a space only scalars from blocks without combining marks (a mark
+    /// there would make the space part of a larger white-space Character). Titles and names in
+    /// Latin, Greek, Cyrillic, Korean and Chinese scripts pass; anything unsure does not.
+    static func isOneCleanLine(_ utf8: String.UTF8View) -> Bool {
+        var previous: UInt8 = 0  // 0: the start
+        var beforePrevious: UInt8 = 0
+        var leadAfterSpace: UInt8 = 0  // a lead byte right after a space, until its next byte
+        for byte in utf8 {
+            switch byte {
+            case 0x20: if previous == 0x20 || previous == 0 { return false }
+            case 0x00..<0x20, 0x7F: return false
+            case 0x80...:
+                if previous == 0x20 {
+                    switch byte {
+                    case 0xC3...0xCB, 0xCE...0xD1, 0xE4...0xE9, 0xEB, 0xEC: break  // Latin, Greek, Cyrillic, CJK, Hangul
+                    case 0xC2, 0xE2, 0xEA, 0xED: leadAfterSpace = byte
+                    default: return false
+                    }
+                } else if leadAfterSpace != 0 {
+                    switch (leadAfterSpace, byte) {
+                    case (0xC2, 0xA1...0xBF), (0xE2, 0x80), (0xE2, 0x82), (0xE2, 0x84), (0xEA, 0xB0...0xBF),
+                        (0xED, 0x80...0x9F):
+                        leadAfterSpace = 0
+                    default: return false
+                    }
+                }
+                switch (beforePrevious, previous, byte) {
+                case (_, 0xC2, 0x80...0xA0): return false  // C1 controls, U+0085, U+00A0
+                case (_, 0xD8, 0x9C): return false  // U+061C
+                case (0xE1, 0x9A, 0x80): return false  // U+1680
+                // U+2000–200F (spaces, ZWSP, ZWNJ, ZWJ, bidi marks), U+2028–202F; U+205F,
+                // U+2066–2069; U+3000
+                case (0xE2, 0x80, 0x80...0x8F), (0xE2, 0x80, 0xA8...0xAF): return false
+                case (0xE2, 0x81, 0x9F), (0xE2, 0x81, 0xA6...0xA9), (0xE3, 0x80, 0x80): return false
+                default: break
+                }
+            default: break
+            }
+            beforePrevious = previous
+            previous = byte
+        }
+        return previous != 0x20
     }
 
     /// A title made from the start of a body: about 80 characters, cut at a word.
@@ -158,7 +209,9 @@ enum XMLFeedText {
     /// "jo@example.org (Jo Smith)" → "Jo Smith"; anything else unchanged.
     static func personName(_ text: String) -> String {
         let line = oneLine(text)
-        if line.contains("@" as Character), let open = line.firstIndex(of: "("), line.hasSuffix(")") {
+        if line.utf8.contains(UInt8(ascii: "@")), line.contains("@" as Character),
+            let open = line.firstIndex(of: "("), line.hasSuffix(")")
+        {
             let name = line[line.index(after: open)..<line.index(before: line.endIndex)]
                 .trimmingCharacters(in: .whitespaces)
             if !name.isEmpty { return name }
