@@ -56,6 +56,8 @@ struct HTMLWriter {
     private var runs: [RichRun] = []
     private var run: [UInt8] = []
     private var runStyle: InlineStyle = []
+    /// The open run may hold something `TextSanitizer` must take out (most runs need no look).
+    private var runMayNeedCleaning = false
     /// The inline style of the text being visited.
     private var style: InlineStyle = []
     private var pendingSpace = false
@@ -77,20 +79,38 @@ struct HTMLWriter {
 
     init(base: URL?) { self.base = base }
 
-    static let dropped: Set<String> = [
-        "script", "style", "head", "noscript", "iframe", "object", "embed", "template", "svg",
-        "math", "form", "button", "select", "textarea", "input", "nav",
-    ]
-    static let blockNames: Set<String> = [
-        "p", "div", "section", "article", "header", "footer", "main", "aside", "figure",
-        "figcaption", "dl", "dt", "dd", "address", "center", "details", "summary", "caption",
-        "body", "html", "li",
-    ]
-    static let inlineStyles: [String: InlineStyle] = [
-        "b": .strong, "strong": .strong, "i": .emphasis, "em": .emphasis, "cite": .emphasis,
-        "dfn": .emphasis, "var": .emphasis, "code": .code, "kbd": .code, "samp": .code, "tt": .code,
-        "u": .underline, "ins": .underline, "s": .struck, "del": .struck, "strike": .struck,
-    ]
+    /// What an element is to the writer.
+    private enum Element {
+        case dropped, inline(InlineStyle), lineBreak, rule, image, anchor, heading(Int), preformatted
+        case quote, list(ordered: Bool), row, table, tableSection, block, other
+    }
+
+    /// One dictionary lookup per element (a `switch` over strings compares them one by one).
+    private static let elements: [String: Element] = {
+        var map: [String: Element] = [
+            "br": .lineBreak, "hr": .rule, "img": .image, "a": .anchor, "pre": .preformatted,
+            "blockquote": .quote, "ul": .list(ordered: false), "menu": .list(ordered: false),
+            "ol": .list(ordered: true), "tr": .row, "table": .table, "thead": .tableSection,
+            "tbody": .tableSection, "tfoot": .tableSection,
+            "b": .inline(.strong), "strong": .inline(.strong), "i": .inline(.emphasis),
+            "em": .inline(.emphasis), "cite": .inline(.emphasis), "dfn": .inline(.emphasis),
+            "var": .inline(.emphasis), "code": .inline(.code), "kbd": .inline(.code),
+            "samp": .inline(.code), "tt": .inline(.code), "u": .inline(.underline),
+            "ins": .inline(.underline), "s": .inline(.struck), "del": .inline(.struck),
+            "strike": .inline(.struck),
+        ]
+        for level in 1...6 { map["h\(level)"] = .heading(level) }
+        for name in [
+            "script", "style", "head", "noscript", "iframe", "object", "embed", "template", "svg",
+            "math", "form", "button", "select", "textarea", "input", "nav",
+        ] { map[name] = .dropped }
+        for name in [
+            "p", "div", "section", "article", "header", "footer", "main", "aside", "figure",
+            "figcaption", "dl", "dt", "dd", "address", "center", "details", "summary", "caption",
+            "body", "html", "li",
+        ] { map[name] = .block }
+        return map
+    }()
 
     private var blockIsEmpty: Bool { runs.isEmpty && run.isEmpty }
     /// The block ends in a space or a line break already (a ` | ` between cells, a `br`).
@@ -130,62 +150,61 @@ struct HTMLWriter {
     private mutating func element(_ node: UnsafeMutablePointer<xmlNode>, depth: Int) {
         // libxml2's HTML parser lowercases element names.
         let name = node.pointee.name.map { String(cString: $0) } ?? ""
-        if Self.dropped.contains(name) { return }
-        if let added = Self.inlineStyles[name] { return styled(added, node, depth: depth) }
-        switch name {
-        case "br":
+        switch Self.elements[name] ?? .other {
+        case .dropped:
+            return
+        case .inline(let added):
+            styled(added, node, depth: depth)
+        case .lineBreak:
             append("\n", style: style)
             pendingSpace = false
-        case "hr":
+        case .rule:
             blockBreak()
             if inCell == 0 { blocks.append(RichBlock(kind: .rule, lead: lead().first, runs: [])) }
-        case "img":
-            let alt = attribute(node, "alt").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
+        case .image:
+            let alt = attribute(node, "alt").map(Self.trimmed) ?? ""
             words(alt.isEmpty ? "[image]" : "[image: \(TextSanitizer.singleLine(alt))]", style: style.union(.image))
-        case "a":
+        case .anchor:
             guard let href = attribute(node, "href"), let target = resolve(href) else {
                 return children(node, depth: depth)
             }
             styled(.link, node, depth: depth)
             links.append(target)
             append("[\(links.count)]", style: style.union(.linkNumber))
-        case "h1", "h2", "h3", "h4", "h5", "h6":
+        case .heading(let level):
             blockBreak()
-            heading = Int(name.utf8.last! - UInt8(ascii: "0"))  // "h1"…"h6" end in a digit
+            heading = level
             children(node, depth: depth)
             blockBreak()
             heading = 0
-        case "pre":
+        case .preformatted:
             blockBreak()
             preformatted += 1
             styled(.code, node, depth: depth)
             blockBreak()
             preformatted -= 1
-        case "blockquote":
+        case .quote:
             blockBreak()
             prefixes.append("> ")
             children(node, depth: depth)
             blockBreak()
             prefixes.removeLast()
-        case "ul", "ol", "menu":
-            list(node, ordered: name == "ol", depth: depth)
-        case "tr":
+        case .list(let ordered):
+            list(node, ordered: ordered, depth: depth)
+        case .row:
             row(node, depth: depth)
-        case "table":
+        case .table:
             blockBreak()
             tables.append([])
             children(node, depth: depth)
             blockBreak()
             table(tables.removeLast())
-        case "thead", "tbody", "tfoot":
+        case .tableSection, .block:
             blockBreak()
             children(node, depth: depth)
             blockBreak()
-        default:
-            let isBlock = Self.blockNames.contains(name)
-            if isBlock { blockBreak() }
+        case .other:
             children(node, depth: depth)
-            if isBlock { blockBreak() }
         }
     }
 
@@ -274,9 +293,22 @@ struct HTMLWriter {
         return String(cString: value)
     }
 
+    /// The text without ASCII white space at either end (Foundation's `trimmingCharacters`
+    /// bridges through NSString: a sixth of the time of turning HTML into text).
+    private static func trimmed(_ text: String) -> String {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+        let bytes = text.utf8
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }) else { return "" }
+        let last = bytes.lastIndex(where: { !isSpace($0) })!  // there is a non-space: `first`
+        return first == bytes.startIndex && last == bytes.index(before: bytes.endIndex)
+            ? text : String(text[first...last])
+    }
+
     private func resolve(_ href: String) -> String? {
-        let trimmed = href.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = Self.trimmed(href)
         guard !trimmed.isEmpty, !trimmed.lowercased().hasPrefix("javascript:") else { return nil }
+        // An absolute http(s) link needs no resolving (Foundation's URL is slow to make).
+        if trimmed.hasPrefix("https://") || trimmed.hasPrefix("http://") { return TextSanitizer.singleLine(trimmed) }
         guard let url = URL(string: trimmed, relativeTo: base) else { return TextSanitizer.singleLine(trimmed) }
         return TextSanitizer.singleLine(url.absoluteString)
     }
@@ -289,6 +321,7 @@ struct HTMLWriter {
         if preformatted > 0 {
             openRun(style)
             run += bytes
+            runMayNeedCleaning = true
             return
         }
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C }
@@ -300,8 +333,16 @@ struct HTMLWriter {
                 while i < bytes.count, isSpace(bytes[i]) { i += 1 }
                 continue
             }
-            var end = i + 1
-            while end < bytes.count, !isSpace(bytes[end]) { end += 1 }
+            // Bytes that may start something forbidden: C0 controls and DEL; C2 (C1
+            // controls), D8 (U+061C) and E2 (bidi controls, among much punctuation).
+            var suspicious = false
+            var end = i
+            while end < bytes.count {
+                let byte = bytes[end]
+                if isSpace(byte) { break }
+                suspicious = suspicious || byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2
+                end += 1
+            }
             if pendingSpace {
                 // The space takes only the styles on both sides of it: no underline
                 // under the space before or after a link.
@@ -311,6 +352,7 @@ struct HTMLWriter {
             }
             openRun(style)
             run += bytes[i..<end]
+            runMayNeedCleaning = runMayNeedCleaning || suspicious
             i = end
         }
     }
@@ -340,8 +382,10 @@ struct HTMLWriter {
 
     private mutating func closeRun() {
         guard !run.isEmpty else { return }
-        runs.append(RichRun(TextSanitizer.multiLine(String(decoding: run, as: UTF8.self)), runStyle))
+        let text = String(decoding: run, as: UTF8.self)
+        runs.append(RichRun(runMayNeedCleaning ? TextSanitizer.multiLine(text) : text, runStyle))
         run.removeAll(keepingCapacity: true)
+        runMayNeedCleaning = false
     }
 
     /// The prefixes of a block starting here: for its first line, and for the lines after.
