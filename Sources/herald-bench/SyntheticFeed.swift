@@ -9,8 +9,10 @@ enum SyntheticFeed {
     ]
 
     /// An RSS 2.0 feed of about `bytes` bytes: `content:encoded` in CDATA, every fourth one
-    /// entity-escaped instead; an escaped HTML `description` excerpt.
-    static func rss(bytes: Int, seed: UInt64 = 7) -> Data {
+    /// entity-escaped instead; an escaped HTML `description` excerpt. With `short`, items are
+    /// news-sized instead: a 300 B–1.5 KB body, entity-escaped in `description` alone (many
+    /// small items cost more per byte).
+    static func rss(bytes: Int, seed: UInt64 = 7, short: Bool = false) -> Data {
         var rng = SplitMix64(seed: seed)
         var out = """
             <?xml version="1.0" encoding="UTF-8"?>
@@ -28,14 +30,16 @@ enum SyntheticFeed {
         while out.utf8.count < bytes {
             let language = rng.pick(SyntheticText.Language.allCases)
             let title = SyntheticText.title(language, rng: &rng)
-            let html = body(language, rng: &rng)
+            let html = short ? body(language, bytes: 300..<1500, rng: &rng) : body(language, rng: &rng)
             let link = "https://bench.example.org/\(2026 - index / 1000)/article-\(index)"
             out += "<item>\n<title>\(escaped(title))</title>\n<link>\(link)</link>\n"
             out += "<guid isPermaLink=\"false\">urn:herald-bench:rss:\(index)</guid>\n"
             out += "<pubDate>\(rfc822(index: index, rng: &rng))</pubDate>\n"
             out += "<dc:creator>\(author(rng: &rng))</dc:creator>\n"
-            out += "<description>\(escaped(excerpt(html)))</description>\n"
-            if index % 4 == 3 {
+            out += "<description>\(escaped(short ? html : excerpt(html)))</description>\n"
+            if short {
+                // the description is the whole body
+            } else if index % 4 == 3 {
                 out += "<content:encoded>\(escaped(html))</content:encoded>\n"
             } else {
                 out += "<content:encoded><![CDATA[\(html)]]></content:encoded>\n"
@@ -85,9 +89,11 @@ enum SyntheticFeed {
         return Data(out.utf8)
     }
 
-    /// An HTML article body of 1–10 KB.
-    static func body(_ language: SyntheticText.Language, rng: inout SplitMix64) -> String {
-        let target = 1000 + rng.below(9000)
+    /// An HTML article body of 1–10 KB (or of a size in `bytes`).
+    static func body(
+        _ language: SyntheticText.Language, bytes: Range<Int> = 1000..<10_000, rng: inout SplitMix64
+    ) -> String {
+        let target = bytes.lowerBound + rng.below(bytes.count)
         var html = ""
         while html.utf8.count < target {
             switch rng.below(10) {
