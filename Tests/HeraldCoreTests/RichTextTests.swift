@@ -139,4 +139,67 @@ struct RichTextTests {
         #expect(rich("<p>one<br> two</p>").plainText == "one\ntwo")
         #expect(drawn(RichLayout.lines(rich("<p>one<br>two</p>"), width: 20)) == ["one", "two"])
     }
+
+    // Found by review: each of these was wrong before it was fixed.
+
+    @Test("a hostile list start neither crashes nor overflows")
+    func hugeStart() {
+        #expect(rich("<ol start=\"9223372036854775807\"><li>a</li><li>b</li></ol>").plainText == "999999999. a\n\n1000000000. b")
+        #expect(rich("<ol start=\" 5 \"><li>a</li></ol>").plainText == "5. a")
+    }
+
+    @Test("a list inside a table cell runs on in the cell, without a marker on the row")
+    func listInCell() {
+        #expect(rich("<table><tr><td>x</td><td><ul><li>a</li><li>b</li></ul></td></tr></table>").plainText == "x | a b")
+        #expect(rich("<table><tr><td><p>a</p><pre>b</pre></td></tr></table>").plainText == "a b")
+    }
+
+    @Test("an empty list item does not mark the block after the list")
+    func emptyItem() {
+        let text = rich("<ul><li>a</li><li></li></ul><p>after</p>")
+        #expect(text.plainText == "- a\n\nafter")
+        #expect(text.blocks.last?.tight == false)
+        #expect(rich("<blockquote><ol><li>a</li><li> </li></ol><p>after</p></blockquote>").plainText == "> 1. a\n\n> after")
+    }
+
+    @Test("a quote that opens a list item keeps its > after the marker")
+    func quoteInItem() {
+        #expect(drawn(RichLayout.lines(rich("<ul><li><blockquote>q r s t</blockquote></li></ul>"), width: 9)) == [">- > |q r s", ">  > |t"])
+    }
+
+    @Test("absolute links with spaces or other unsafe characters are escaped")
+    func linkEscaping() {
+        #expect(rich("<a href=\"https://a.example/a b\">x</a>").links == ["https://a.example/a%20b"])
+        #expect(rich("<a href=\"https://a.example/p?q=1&amp;r=2#f\">x</a>").links == ["https://a.example/p?q=1&r=2#f"])
+    }
+
+    @Test("the space after a link stays after its number")
+    func spaceAfterLink() {
+        #expect(rich("<p><a href=\"/x\">bar </a>baz</p>").blocks[0].plainText == "bar[1] baz")
+    }
+
+    @Test("narrow widths: quote separators, prefixes and wide characters stay inside")
+    func narrow() {
+        let quotes = rich(String(repeating: "<blockquote>", count: 10) + "<p>a</p><p>b</p>" + String(repeating: "</blockquote>", count: 10))
+        #expect(RichLayout.lines(quotes, width: 10).allSatisfy { DisplayWidth.of($0.text) <= 10 })
+        #expect(RichLayout.lines(rich("<blockquote>日本</blockquote>"), width: 2).map(\.text) == ["日", "本"])
+        #expect(TextLayout.wrap("日本", width: 1) == ["日", "本"])
+    }
+
+    @Test("an empty first row does not pull the table up against the paragraph before")
+    func emptyFirstRow() {
+        #expect(drawn(RichLayout.lines(rich("<p>x</p><table><tr><td></td></tr><tr><td>a</td></tr></table>"), width: 20)) == ["x", "", "a"])
+    }
+
+    @Test("preformatted tabs stop every 8 columns; wrapped lines do not start with a space")
+    func tabsAndSpaces() {
+        #expect(RichLayout.lines(rich("<pre>a\tb\nabcd\tb</pre>"), width: 40).map(\.text) == ["a       b", "abcd    b"])
+        #expect(TextLayout.wrap("abcde  fg", width: 5) == ["abcde", "fg"])
+    }
+
+    @Test("a rule inside a quote is part of the quote")
+    func ruleInQuote() {
+        let lines = RichLayout.lines(rich("<blockquote><p>a</p><hr><p>b</p></blockquote>"), width: 6)
+        #expect(drawn(lines) == [">> |a", ">>", ">> |-────", ">>", ">> |b"])
+    }
 }

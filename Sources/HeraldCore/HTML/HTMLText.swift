@@ -65,7 +65,7 @@ struct HTMLWriter {
     /// Prefixes of the blocks we are inside (`> ` for quotes, indents for nested lists).
     private var prefixes: [String] = []
     /// The marker of the list item whose first block is being written.
-    private var itemMarker: String?
+    private var itemMarker: (marker: String, level: Int)?
     private var preformatted = 0
     private var heading = 0
     /// Inside a table cell, blocks do not break the row: they become spaces.
@@ -160,7 +160,11 @@ struct HTMLWriter {
             pendingSpace = false
         case .rule:
             blockBreak()
-            if inCell == 0 { blocks.append(RichBlock(kind: .rule, lead: lead().first, runs: [])) }
+            if inCell == 0 {
+                let (first, rest) = lead()
+                blocks.append(
+                    RichBlock(kind: .rule, lead: first, indent: rest, quoted: prefixes.contains("> "), runs: []))
+            }
         case .image:
             let alt = attribute(node, "alt").map(Self.trimmed) ?? ""
             words(alt.isEmpty ? "[image]" : "[image: \(TextSanitizer.singleLine(alt))]", style: style.union(.image))
@@ -170,7 +174,10 @@ struct HTMLWriter {
             }
             styled(.link, node, depth: depth)
             links.append(target)
+            // A space at the end of the link text goes after the number: `bar[1] baz`.
+            let spaceAfter = pendingSpace
             append("[\(links.count)]", style: style.union(.linkNumber))
+            pendingSpace = spaceAfter
         case .heading(let level):
             blockBreak()
             heading = level
@@ -210,7 +217,8 @@ struct HTMLWriter {
 
     private mutating func list(_ node: UnsafeMutablePointer<xmlNode>, ordered: Bool, depth: Int) {
         blockBreak()
-        var number = Int(attribute(node, "start") ?? "") ?? 1
+        // Clamped: a hostile start must not overflow the count.
+        var number = min(max(Int(attribute(node, "start").map(Self.trimmed) ?? "") ?? 1, -999_999), 999_999_999)
         prefixes.append("  ")
         listDepth += 1
         defer { listDepth -= 1 }
@@ -219,12 +227,15 @@ struct HTMLWriter {
             if item.pointee.type == XML_ELEMENT_NODE, item.pointee.name.map({ String(cString: $0) }) == "li" {
                 blockBreak()
                 let marker = ordered ? "\(number). " : "- "
-                itemMarker = marker
+                // Inside a table cell there are no blocks to mark: the item runs on in the cell.
+                if inCell == 0 { itemMarker = (marker, prefixes.count - 1) }
                 // What the item holds (a nested list too) lines up under its text.
                 prefixes[prefixes.count - 1] = String(repeating: " ", count: marker.count)
                 number += 1
                 children(item, depth: depth + 1)
                 blockBreak()
+                // An empty item leaves its marker unused: it must not mark what follows.
+                itemMarker = nil
             } else {
                 visit(item, depth: depth + 1)
             }
@@ -273,7 +284,8 @@ struct HTMLWriter {
             }
         }
         closeRun()
-        for (index, row) in rows.enumerated() where !row.allSatisfy(\.isEmpty) {
+        var wroteRow = false
+        for row in rows where !row.allSatisfy(\.isEmpty) {
             // Inside a cell, a table's rows run on in the cell's text.
             if inCell > 0, !blockIsEmpty, !endsInSpace { runs.append(RichRun(" ")) }
             for (column, cell) in row.enumerated() {
@@ -283,7 +295,8 @@ struct HTMLWriter {
                 runs.append(RichRun(String(repeating: " ", count: max(widths[column] - width, 0)) + " | "))
             }
             blockBreak()
-            if index > 0, inCell == 0, !blocks.isEmpty { blocks[blocks.count - 1].tight = true }
+            if wroteRow, inCell == 0, !blocks.isEmpty { blocks[blocks.count - 1].tight = true }
+            wroteRow = true
         }
     }
 
@@ -304,11 +317,19 @@ struct HTMLWriter {
             ? text : String(text[first...last])
     }
 
+    /// Printable ASCII that a URL cannot hold unescaped.
+    private static let escapedInURLs: Set<UInt8> = Set("\"<>\\^`{|}".utf8)
+
     private func resolve(_ href: String) -> String? {
         let trimmed = Self.trimmed(href)
         guard !trimmed.isEmpty, !trimmed.lowercased().hasPrefix("javascript:") else { return nil }
-        // An absolute http(s) link needs no resolving (Foundation's URL is slow to make).
-        if trimmed.hasPrefix("https://") || trimmed.hasPrefix("http://") { return TextSanitizer.singleLine(trimmed) }
+        // An absolute http(s) link made only of characters a URL may hold as they are needs no
+        // resolving or escaping (Foundation's URL is slow to make).
+        if trimmed.hasPrefix("https://") || trimmed.hasPrefix("http://"),
+            trimmed.utf8.allSatisfy({ (0x21...0x7E).contains($0) && !Self.escapedInURLs.contains($0) })
+        {
+            return trimmed
+        }
         guard let url = URL(string: trimmed, relativeTo: base) else { return TextSanitizer.singleLine(trimmed) }
         return TextSanitizer.singleLine(url.absoluteString)
     }
@@ -319,6 +340,12 @@ struct HTMLWriter {
     private mutating func text(_ content: UnsafePointer<xmlChar>) {
         let bytes = UnsafeBufferPointer(start: content, count: Int(xmlStrlen(content)))
         if preformatted > 0 {
+            if pendingSpace {
+                // Only inside a table cell, where blocks run on as words.
+                openRun(style.intersection(runStyle))
+                run.append(0x20)
+                pendingSpace = false
+            }
             openRun(style)
             run += bytes
             runMayNeedCleaning = true
@@ -391,10 +418,12 @@ struct HTMLWriter {
     /// The prefixes of a block starting here: for its first line, and for the lines after.
     private mutating func lead() -> (first: String, rest: String) {
         let all = prefixes.joined()
-        guard let marker = itemMarker else { return (all, all) }
+        guard let (marker, level) = itemMarker, level < prefixes.count else { return (all, all) }
         itemMarker = nil
-        let outer = prefixes.dropLast().joined()
-        return (outer + marker, outer + String(repeating: " ", count: marker.count))
+        // The marker takes the place of its list's indent; prefixes inside the item (a quote
+        // that opens it) follow it.
+        let first = prefixes[..<level].joined() + marker + prefixes[(level + 1)...].joined()
+        return (first, all)
     }
 
     /// Ends the block being written (a space inside a table cell).

@@ -45,7 +45,7 @@ public enum RichLayout {
         for block in text.blocks {
             if let previous, !block.tight {
                 // Between two paragraphs of one quote, the blank line keeps the quote's `>`.
-                var mark = Substring(block.indent)
+                var mark = Substring(TextLayout.truncate(block.indent, toWidth: width / 2, marker: ""))
                 while mark.last == " " { mark = mark.dropLast() }
                 let inOneQuote = previous.quoted && block.quoted && previous.indent.hasPrefix(mark) && !mark.isEmpty
                 lines.append(RichLine(spans: inOneQuote ? [RichSpan(String(mark), role: .prefix, quoted: true)] : []))
@@ -69,8 +69,9 @@ public enum RichLayout {
 
     /// One block's lines.
     public static func lines(_ block: RichBlock, width: Int) -> [RichLine] {
-        // A prefix may take at most half the width (deeply nested lists stay readable).
-        let budget = max(width / 2, 0)
+        // A prefix may take at most half the width, and none when it would leave the text
+        // less than two columns (a wide character needs two).
+        let budget = width >= 4 ? width / 2 : 0
         let lead = TextLayout.truncate(block.lead, toWidth: budget, marker: "")
         let indent = TextLayout.truncate(block.indent, toWidth: budget, marker: "")
         func prefixed(_ spans: [RichSpan], first: Bool) -> RichLine {
@@ -91,7 +92,10 @@ public enum RichLayout {
             for g in run.text {
                 switch g {
                 case "\n": breaker.hardBreak()
-                case "\t": for _ in 0..<4 { breaker.add(" ", width: 1, span: span) }
+                case "\t":
+                    // Preformatted tabs stop every 8 columns; elsewhere a tab is 4 spaces.
+                    let spaces = block.kind == .preformatted ? 8 - breaker.column % 8 : 4
+                    for _ in 0..<spaces { breaker.add(" ", width: 1, span: span) }
                 default: breaker.add(g, width: DisplayWidth.of(g), span: span)
                 }
             }
@@ -121,9 +125,14 @@ struct LineBreaker {
         self.anywhere = anywhere
     }
 
+    /// The column the next grapheme goes to.
+    var column: Int { currentWidth + wordWidth }
+
     mutating func add(_ g: Character, width w: Int, span: RichSpan) {
         if g == " " && !anywhere {
             placeWord()
+            // A line that wrapped does not start with a space (a hard line may: indentation).
+            if currentWidth == 0 && lines.count > linesBeforeHardLine { return }
             if currentWidth + 1 <= width {
                 Self.append(g, span, to: &current)
                 currentWidth += 1
@@ -165,7 +174,7 @@ struct LineBreaker {
             for span in word {
                 for g in span.text {
                     let w = DisplayWidth.of(g)
-                    if currentWidth + w > width { flushLine() }
+                    if currentWidth + w > width, currentWidth > 0 { flushLine() }
                     Self.append(g, span, to: &current)
                     currentWidth += w
                 }
