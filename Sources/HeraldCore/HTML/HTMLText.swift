@@ -120,7 +120,7 @@ struct HTMLWriter {
     }
 
     mutating func visit(_ node: UnsafeMutablePointer<xmlNode>, depth: Int) {
-        guard depth < 200 else { return }
+        guard depth < 200 else { return flatten(node) }
         switch node.pointee.type {
         case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
             if let content = node.pointee.content { text(content) }
@@ -128,6 +128,42 @@ struct HTMLWriter {
             element(node, depth: depth)
         default:
             break
+        }
+    }
+
+    /// Below the nesting the writer follows (its recursion is bounded), a subtree's text
+    /// still counts: it is read as words, without a stack, leaving out what is never shown.
+    private mutating func flatten(_ root: UnsafeMutablePointer<xmlNode>) {
+        var node: UnsafeMutablePointer<xmlNode>? = root
+        while let current = node {
+            var descend = false
+            switch current.pointee.type {
+            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                if let content = current.pointee.content { text(content) }
+            case XML_ELEMENT_NODE:
+                let name = current.pointee.name.map { String(cString: $0) } ?? ""
+                if case .dropped = Self.elements[name] ?? .other {} else {
+                    pendingSpace = pendingSpace || (!blockIsEmpty && !endsInSpace)
+                    descend = true
+                }
+            default:
+                break
+            }
+            // Next in document order: the first child, else the next sibling of the nearest
+            // node that has one, never leaving `root`.
+            if descend, let child = current.pointee.children {
+                node = child
+                continue
+            }
+            var up: UnsafeMutablePointer<xmlNode>? = current
+            node = nil
+            while let at = up, at != root {
+                if let next = at.pointee.next {
+                    node = next
+                    break
+                }
+                up = at.pointee.parent
+            }
         }
     }
 
