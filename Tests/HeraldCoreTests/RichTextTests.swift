@@ -213,4 +213,11 @@ struct RichTextTests {
         #expect(!text.contains("x()"))
         #expect(text.hasSuffix("after"))
     }
+
+    @Test("editors' empty paragraphs and runs of line breaks leave one blank line at most")
+    func editorLeftovers() {
+        let text = rich("<p>one</p><p>&nbsp;</p><p>\u{A0} two<br><br><br><br>three&nbsp;</p>")
+        #expect(text.plainText == "one\n\ntwo\n\nthree")
+        #expect(RichLayout.lines(text, width: 20).map(\.text) == ["one", "", "two", "", "three"])
+    }
 }

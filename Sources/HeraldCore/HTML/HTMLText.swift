@@ -113,6 +113,12 @@ struct HTMLWriter {
     }()
 
     private var blockIsEmpty: Bool { runs.isEmpty && run.isEmpty }
+    /// The open block ends in two line breaks.
+    private var endsInBlankLine: Bool {
+        let tail = run.count >= 2 ? Array(run.suffix(2)) : Array((runs.last?.text.utf8.suffix(2) ?? []) + run)
+        return tail.suffix(2) == [0x0A, 0x0A]
+    }
+
     /// The block ends in a space or a line break already (a ` | ` between cells, a `br`).
     private var endsInSpace: Bool {
         if let last = run.last { return last == 0x20 || last == 0x0A }
@@ -192,7 +198,8 @@ struct HTMLWriter {
         case .inline(let added):
             styled(added, node, depth: depth)
         case .lineBreak:
-            append("\n", style: style)
+            // `<br><br><br>…` leaves one blank line at most.
+            if !endsInBlankLine { append("\n", style: style) }
             pendingSpace = false
         case .rule:
             blockBreak()
@@ -485,14 +492,14 @@ struct HTMLWriter {
         blocks.append(block)
     }
 
-    /// Drops line breaks and spaces (unless preformatted) at both ends of the block, and runs
-    /// left empty.
+    /// Drops line breaks and spaces (unless preformatted; no-break spaces too, which editors
+    /// leave in "empty" paragraphs) at both ends of the block, and runs left empty.
     private mutating func trimRuns(keepingSpaces: Bool) {
         runs = Self.trimmed(runs, keepingSpaces: keepingSpaces)
     }
 
     private static func trimmed(_ runs: [RichRun], keepingSpaces: Bool = false) -> [RichRun] {
-        func isBlank(_ c: Character) -> Bool { c == "\n" || (c == " " && !keepingSpaces) }
+        func isBlank(_ c: Character) -> Bool { c == "\n" || ((c == " " || c == "\u{A0}") && !keepingSpaces) }
         var runs = runs
         while let first = runs.first {
             let text = first.text.drop(while: isBlank)
