@@ -57,21 +57,28 @@ struct FeedDateFastPathTests {
                 text += slot
             }
             let fast = FeedDate.parseRFC822(text)
-            #expect(fast == FeedDate.parseRFC822Characters(text), "\(text.debugDescription)")
+            #expect(fast == RFC822Reference.parse(text), "\(text.debugDescription)")
             if fast != nil { dated += 1 }
         }
         #expect(dated > 1_000)
     }
 
     @Test(
-        "RFC 822 text that is not plain ASCII takes the Character-level reading",
+        "RFC 822 text with other non-ASCII characters is no date, as in the reference reading",
         arguments: [
             "Tue, 03 Jun 2003 09:39:21 GMT\u{301}",
             "Tué, 03 Jun 2003 09:39:21",
             "03 Jun 2003 09:39:21 +\u{301}0900",
         ])
     func rfc822NotASCII(text: String) {
-        #expect(FeedDate.parseRFC822(text) == FeedDate.parseRFC822Characters(text))
+        #expect(FeedDate.parseRFC822(text) == RFC822Reference.parse(text))
+    }
+
+    @Test("Unicode spaces between the parts of an RFC 822 date separate them like spaces")
+    func rfc822UnicodeSpaces() {
+        let expected = FeedDate.parseRFC3339("2003-06-03T09:39:21Z")
+        #expect(FeedDate.parseRFC822("Tue,\u{A0}03\u{A0}Jun 2003\u{2009}09:39:21 GMT") == expected)
+        #expect(FeedDate.parseRFC822("Tue,\u{A0}03 Jun 2003 09:39:21 GMT\u{3000}") == expected)
     }
 
     @Test(
@@ -83,7 +90,7 @@ struct FeedDateFastPathTests {
     func rfc822CRLF(text: String) {
         let expected = FeedDate.parseRFC3339("2003-06-03T09:39:21Z")
         #expect(FeedDate.parseRFC822(text) == expected)
-        #expect(FeedDate.parseRFC822Characters(text) == expected)
+        #expect(RFC822Reference.parse(text) == expected)
         #expect(FeedDate.parseAny(text) == expected)
     }
 

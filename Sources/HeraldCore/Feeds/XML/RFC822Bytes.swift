@@ -1,15 +1,9 @@
 import Foundation
 
-/// `FeedDate.parseRFC822` on the UTF-8 bytes of plain ASCII text: the same reading, token by
-/// token, as the Character-level `parseRFC822Characters` (a test holds them to each other),
-/// without creating a String per token.
+/// `FeedDate.parseRFC822` on the UTF-8 bytes of ASCII text, token by token, without creating
+/// a String per token. (A Character-level reading in the tests, `RFC822Reference`, is what
+/// it is held to.)
 enum RFC822Bytes {
-    /// ASCII: every byte is one Character but in CR LF, which separates tokens either way, so
-    /// bytes and Characters agree.
-    static func isPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        !bytes.contains { $0 >= 0x80 }
-    }
-
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         var fields = Fields()
         var start = 0
