@@ -29,10 +29,15 @@ public struct ParsedItem: Sendable, Hashable {
     public var text: String
     /// The body as the feed gave it, when it was HTML (kept as the original).
     public var html: String?
+    /// Media files attached to the item (podcast audio, video).
+    public var enclosures: [Enclosure]
+    /// The item's own picture (`itunes:image`, JSON Feed `image`, `media:thumbnail`), if any.
+    public var image: String?
 
     public init(
         id: String, title: String, link: String? = nil, author: String? = nil,
-        published: Date? = nil, updated: Date? = nil, text: String, html: String? = nil
+        published: Date? = nil, updated: Date? = nil, text: String, html: String? = nil,
+        enclosures: [Enclosure] = [], image: String? = nil
     ) {
         self.id = id
         self.title = title
@@ -42,6 +47,8 @@ public struct ParsedItem: Sendable, Hashable {
         self.updated = updated
         self.text = text
         self.html = html
+        self.enclosures = enclosures
+        self.image = image
     }
 }
 

@@ -4,23 +4,45 @@
 /// only `Sendable` values, so a view model awaits them without blocking the UI. Lists come
 /// in windows (keyset pages), never whole, so their cost does not grow with the library.
 public protocol ArticleRepository: Sendable {
-    /// Every feed with its total and unread counts, in display order.
+    /// Every feed with its total and unread counts and its tags, in display order.
     func feedSummaries() async throws -> [FeedSummary]
-    /// A window of one feed's articles in list order (newest first).
-    func articles(inFeed feedID: String, page: ArticlePage) async throws -> [ArticleSummary]
+    /// How many articles are starred, and how many of those are unread.
+    func starredCounts() async throws -> ArticleCounts
+    /// A window of a list's articles in list order (newest first).
+    func articles(in source: ArticleSource, page: ArticlePage) async throws -> [ArticleSummary]
+    /// How many articles come before `key` in the list (its row, counted from 0).
+    func position(of key: ArticleSortKey, in source: ArticleSource) async throws -> Int
+    /// The first unread article strictly after `key` in `direction` (from the list's start,
+    /// or its end going backward, when `key` is nil).
+    func firstUnread(
+        in source: ArticleSource, after key: ArticleSortKey?, direction: ListDirection
+    ) async throws -> ArticleSummary?
     /// One whole article.
     func article(id: String) async throws -> Article
     /// Marks an article read or unread.
     func setRead(_ isRead: Bool, articleID: String) async throws
     /// Stars or unstars an article.
     func setStarred(_ isStarred: Bool, articleID: String) async throws
-    /// Marks every article of a feed read.
-    func markFeedRead(_ feedID: String) async throws
-    /// Marks every article of every feed read.
-    func markAllRead() async throws
-    /// Full-text search, best match first. Honours task cancellation: a cancelled search
-    /// throws `CancellationError` instead of finishing.
+    /// Marks every article of a list read (a feed, a tag, everything …).
+    func markRead(in source: ArticleSource) async throws
+    /// Full-text search, best match first, ties newest first. Honours task cancellation: a
+    /// cancelled search throws `CancellationError` instead of finishing.
     func search(_ query: String, limit: Int) async throws -> [SearchHit]
+    /// The list that was open when the reader last closed (to select it on the next start).
+    func lastOpenedList() async -> ArticleSource?
+    /// Remembers the list being read.
+    func setLastOpenedList(_ source: ArticleSource?) async
+}
+
+extension ArticleRepository {
+    /// Marks every article of a feed read.
+    public func markFeedRead(_ feedID: String) async throws { try await markRead(in: .feed(feedID)) }
+    /// Marks every article of every feed read.
+    public func markAllRead() async throws { try await markRead(in: .all) }
+    /// A window of one feed's articles.
+    public func articles(inFeed feedID: String, page: ArticlePage) async throws -> [ArticleSummary] {
+        try await articles(in: .feed(feedID), page: page)
+    }
 }
 
 /// Which window of a list to read. List order is newest first: by published time (undated

@@ -8,12 +8,15 @@ public struct Feed: Sendable, Hashable, Identifiable {
     public var siteURL: String?
     /// Why the last attempt to read this feed failed, if it did.
     public var lastError: String?
+    /// The user's tags for the feed (from `herald add --tag`, OPML folders, `urls` files).
+    public var tags: [String]
 
-    public init(id: String, title: String, siteURL: String? = nil, lastError: String? = nil) {
+    public init(id: String, title: String, siteURL: String? = nil, lastError: String? = nil, tags: [String] = []) {
         self.id = id
         self.title = title
         self.siteURL = siteURL
         self.lastError = lastError
+        self.tags = tags
     }
 }
 
@@ -28,6 +31,11 @@ public struct FeedSummary: Sendable, Hashable, Identifiable {
         self.feed = feed
         self.total = total
         self.unread = unread
+    }
+
+    /// The feed as a list the article list screen can open.
+    public var list: ArticleListSummary {
+        ArticleListSummary(source: .feed(feed.id), title: feed.title, total: total, unread: unread)
     }
 }
 
@@ -71,13 +79,22 @@ public struct Article: Sendable, Hashable, Identifiable {
     public var text: String
     /// The body as the feed gave it, when that was HTML (the article view draws it rich).
     public var html: String?
+    /// Media files attached to the article (podcast audio, video).
+    public var enclosures: [Enclosure]
+    /// The article's own picture, if the feed names one.
+    public var image: String?
     public var id: String { summary.id }
 
-    public init(summary: ArticleSummary, feedTitle: String, link: String?, text: String, html: String? = nil) {
+    public init(
+        summary: ArticleSummary, feedTitle: String, link: String?, text: String, html: String? = nil,
+        enclosures: [Enclosure] = [], image: String? = nil
+    ) {
         self.summary = summary
         self.feedTitle = feedTitle
         self.link = link
         self.text = text
         self.html = html
+        self.enclosures = enclosures
+        self.image = image
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 /// An `ArticleRepository` held in memory: for tests, and for reading feed files directly.
 public actor InMemoryArticleRepository: ArticleRepository {
     private var storage: Storage
+    private var lastOpened: ArticleSource?
 
     public init(feeds: [(Feed, [Article])] = []) {
         var storage = Storage()
@@ -29,11 +30,14 @@ public actor InMemoryArticleRepository: ArticleRepository {
         }
     }
 
-    public func articles(inFeed feedID: String, page: ArticlePage) throws -> [ArticleSummary] {
-        guard let articles = storage.articlesByFeed[feedID] else {
-            throw RepositoryError.noSuchFeed(feedID)
-        }
-        let keys = articles.map(\.summary.sortKey)
+    public func starredCounts() -> ArticleCounts {
+        let starred = storage.feeds.flatMap { storage.articlesByFeed[$0.id] ?? [] }.filter(\.summary.isStarred)
+        return ArticleCounts(total: starred.count, unread: starred.filter { !$0.summary.isRead }.count)
+    }
+
+    public func articles(in source: ArticleSource, page: ArticlePage) throws -> [ArticleSummary] {
+        let articles = try list(source)
+        let keys = articles.map(\.sortKey)
         let range: Range<Int>
         switch page {
         case .first(let limit):
@@ -50,7 +54,41 @@ public actor InMemoryArticleRepository: ArticleRepository {
             let start = min(max(offset, 0), keys.count)
             range = start..<min(start + limit, keys.count)
         }
-        return articles[range].map(\.summary)
+        return Array(articles[range])
+    }
+
+    public func position(of key: ArticleSortKey, in source: ArticleSource) throws -> Int {
+        try list(source).filter { $0.sortKey < key }.count
+    }
+
+    public func firstUnread(
+        in source: ArticleSource, after key: ArticleSortKey?, direction: ListDirection
+    ) throws -> ArticleSummary? {
+        let articles = try list(source).filter { !$0.isRead }
+        switch direction {
+        case .forward: return articles.first { key == nil || key! < $0.sortKey }
+        case .backward: return articles.last { key == nil || $0.sortKey < key! }
+        }
+    }
+
+    /// The rows of a list, in list order.
+    private func list(_ source: ArticleSource) throws -> [ArticleSummary] {
+        if case .feed(let feedID) = source {
+            guard let articles = storage.articlesByFeed[feedID] else { throw RepositoryError.noSuchFeed(feedID) }
+            return articles.map(\.summary)
+        }
+        let feeds = storage.feeds.filter { feed in
+            if case .tag(let name) = source { return feed.tags.contains(name) }
+            return true
+        }
+        let rows = feeds.flatMap { storage.articlesByFeed[$0.id] ?? [] }.map(\.summary).filter { summary in
+            switch source {
+            case .unread: !summary.isRead
+            case .starred: summary.isStarred
+            default: true
+            }
+        }
+        return rows.sorted { $0.sortKey < $1.sortKey }
     }
 
     public func article(id: String) throws -> Article {
@@ -66,16 +104,14 @@ public actor InMemoryArticleRepository: ArticleRepository {
         try update(articleID) { $0.isStarred = isStarred }
     }
 
-    public func markFeedRead(_ feedID: String) throws {
-        guard storage.articlesByFeed[feedID] != nil else { throw RepositoryError.noSuchFeed(feedID) }
-        for index in storage.articlesByFeed[feedID]!.indices {
-            storage.articlesByFeed[feedID]![index].summary.isRead = true
-        }
+    public func markRead(in source: ArticleSource) throws {
+        let ids = try list(source).map(\.id)
+        for id in ids { try update(id) { $0.isRead = true } }
     }
 
-    public func markAllRead() {
-        for feed in storage.feeds { try? markFeedRead(feed.id) }
-    }
+    public func lastOpenedList() -> ArticleSource? { lastOpened }
+
+    public func setLastOpenedList(_ source: ArticleSource?) { lastOpened = source }
 
     /// A plain scan: every word must occur (case and diacritics ignored) in the title,
     /// author or text; title matches rank first. Good enough for tests and small libraries.
@@ -100,7 +136,9 @@ public actor InMemoryArticleRepository: ArticleRepository {
                 }
             }
         }
-        return Array((titleHits + otherHits).prefix(limit))
+        // Equal rank: newest first.
+        let newestFirst: (SearchHit, SearchHit) -> Bool = { $0.article.sortKey < $1.article.sortKey }
+        return Array((titleHits.sorted(by: newestFirst) + otherHits.sorted(by: newestFirst)).prefix(limit))
     }
 
     private func update(_ articleID: String, _ change: (inout ArticleSummary) -> Void) throws {

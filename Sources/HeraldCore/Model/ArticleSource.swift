@@ -1,0 +1,78 @@
+/// Which articles a list shows: one feed, or a virtual feed made of many.
+///
+/// Every source is read the same way, newest first in keyset pages, so the river of all
+/// articles costs what one feed does.
+public enum ArticleSource: Sendable, Hashable, CustomStringConvertible {
+    /// One feed, by its URL.
+    case feed(String)
+    /// Every article of every feed (the river).
+    case all
+    /// Every unread article.
+    case unread
+    /// Every starred article.
+    case starred
+    /// The articles of every feed with this tag.
+    case tag(String)
+
+    /// A stable text form, for saving which list was open (`feed:URL`, `all`, `tag:NAME` …).
+    public var key: String {
+        switch self {
+        case .feed(let url): "feed:" + url
+        case .all: "all"
+        case .unread: "unread"
+        case .starred: "starred"
+        case .tag(let name): "tag:" + name
+        }
+    }
+
+    /// Reads `key` back.
+    public init?(key: String) {
+        switch key {
+        case "all": self = .all
+        case "unread": self = .unread
+        case "starred": self = .starred
+        case _ where key.hasPrefix("feed:"): self = .feed(String(key.dropFirst(5)))
+        case _ where key.hasPrefix("tag:"): self = .tag(String(key.dropFirst(4)))
+        default: return nil
+        }
+    }
+
+    /// True for a list made of many feeds (its rows name their feed).
+    public var isVirtual: Bool {
+        if case .feed = self { false } else { true }
+    }
+
+    public var description: String { key }
+}
+
+/// A list the article list screen can open, with its counts: a feed, or a virtual feed.
+public struct ArticleListSummary: Sendable, Hashable, Identifiable {
+    public var source: ArticleSource
+    public var title: String
+    public var total: Int
+    public var unread: Int
+    public var id: ArticleSource { source }
+
+    public init(source: ArticleSource, title: String, total: Int, unread: Int) {
+        self.source = source
+        self.title = title
+        self.total = total
+        self.unread = unread
+    }
+}
+
+/// Counts of a set of articles.
+public struct ArticleCounts: Sendable, Hashable {
+    public var total: Int
+    public var unread: Int
+
+    public init(total: Int, unread: Int) {
+        self.total = total
+        self.unread = unread
+    }
+}
+
+/// Which way to look along a list: down (towards older articles) or up.
+public enum ListDirection: Sendable, Hashable {
+    case forward, backward
+}
