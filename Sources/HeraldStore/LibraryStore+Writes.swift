@@ -41,12 +41,14 @@ extension LibraryStore {
                     let update = try db.prepare(
                         """
                         UPDATE articles SET title = ?2, link = ?3, author = ?4, published = ?5,
-                            sort_time = coalesce(?5, first_seen), text = ?6, html = ?7, updated = ?8
+                            sort_time = coalesce(?5, first_seen), text = ?6, html = ?7, updated = ?8,
+                            enclosures = ?9, image = ?10
                         WHERE id = ?1
                         """)
                     try update.bind(
                         .integer(id), .text(item.title), .optional(item.link), .optional(item.author),
-                        .optional(published), .text(item.text), .optional(item.html), .optional(updated)
+                        .optional(published), .text(item.text), .optional(item.html), .optional(updated),
+                        .optional(Self.enclosuresJSON(item.enclosures)), .optional(item.image)
                     ).run()
                     if (old.title, old.author, old.text) != (item.title, item.author, item.text) {
                         try SearchIndex.remove(id: id, title: old.title, author: old.author, text: old.text, in: db)
@@ -56,13 +58,14 @@ extension LibraryStore {
                     let insert = try db.prepare(
                         """
                         INSERT INTO articles(feed_id, guid, title, link, author, published, sort_time,
-                            text, first_seen, html, updated)
-                        VALUES (?1, ?2, ?3, ?4, ?5, ?6, coalesce(?6, ?7), ?8, ?7, ?9, ?10)
+                            text, first_seen, html, updated, enclosures, image)
+                        VALUES (?1, ?2, ?3, ?4, ?5, ?6, coalesce(?6, ?7), ?8, ?7, ?9, ?10, ?11, ?12)
                         """)
                     try insert.bind(
                         .integer(feed), .text(item.id), .text(item.title), .optional(item.link),
                         .optional(item.author), .optional(published), .integer(seen), .text(item.text),
-                        .optional(item.html), .optional(updated)
+                        .optional(item.html), .optional(updated), .optional(Self.enclosuresJSON(item.enclosures)),
+                        .optional(item.image)
                     ).run()
                     try SearchIndex.add(
                         id: db.lastInsertRowID, title: item.title, author: item.author, text: item.text, in: db)
@@ -88,7 +91,8 @@ extension LibraryStore {
                 ParsedItem(
                     id: String(article.id.split(separator: "#", maxSplits: 1).last ?? Substring(article.id)),
                     title: article.summary.title, link: article.link, author: article.summary.author,
-                    published: article.summary.published, text: article.text, html: article.html)
+                    published: article.summary.published, text: article.text, html: article.html,
+                    enclosures: article.enclosures, image: article.image)
             }
             try upsertArticles(feedURL: feed.id, items: items, now: now)
         }
@@ -124,14 +128,4 @@ extension LibraryStore {
         if db.changes == 0 { throw RepositoryError.noSuchArticle(articleID) }
     }
 
-    public func markFeedRead(_ feedID: String) throws {
-        let feed = try feedRowID(feedID)
-        try db.transaction {
-            try db.prepare("UPDATE articles SET read = 1 WHERE feed_id = ?1 AND read = 0").bind(.integer(feed)).run()
-        }
-    }
-
-    public func markAllRead() throws {
-        try db.transaction { try db.execute("UPDATE articles SET read = 1 WHERE read = 0") }
-    }
 }

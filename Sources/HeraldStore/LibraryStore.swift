@@ -80,7 +80,7 @@ public final class LibraryStore: ArticleRepository {
     public func feedSummaries() throws -> [FeedSummary] {
         let statement = try db.prepare(
             """
-            SELECT id, url, title, site_url, last_error, total_count, unread_count
+            SELECT id, url, title, site_url, last_error, total_count, unread_count, tags
             FROM feeds ORDER BY position, id
             """)
         var feeds: [FeedSummary] = []
@@ -89,7 +89,7 @@ public final class LibraryStore: ArticleRepository {
             feedRowIDs[url] = statement.int64(0)
             let feed = Feed(
                 id: url, title: statement.text(2) ?? url, siteURL: statement.text(3),
-                lastError: statement.text(4))
+                lastError: statement.text(4), tags: Self.splitTags(statement.text(7) ?? ""))
             feeds.append(
                 FeedSummary(feed: feed, total: Int(statement.int64(5)), unread: Int(statement.int64(6))))
         }
@@ -97,39 +97,6 @@ public final class LibraryStore: ArticleRepository {
     }
 
     static let summaryColumns = "a.id, f.url, a.title, a.author, a.published, a.read, a.starred, a.sort_time"
-
-    public func articles(inFeed feedID: String, page: ArticlePage) throws -> [ArticleSummary] {
-        let feed = try feedRowID(feedID)
-        let columns = Self.summaryColumns
-        let from = "FROM articles a JOIN feeds f ON f.id = a.feed_id WHERE a.feed_id = ?1"
-        let statement: SQLiteStatement
-        var reverse = false
-        switch page {
-        case .first(let limit):
-            statement = try db.prepare("SELECT \(columns) \(from) ORDER BY a.sort_time DESC, a.id DESC LIMIT ?2")
-            try statement.bind(.integer(feed), .integer(Int64(limit)))
-        case .after(let key, let limit):
-            statement = try db.prepare(
-                "SELECT \(columns) \(from) AND (a.sort_time, a.id) < (?2, ?3) ORDER BY a.sort_time DESC, a.id DESC LIMIT ?4")
-            try statement.bind(.integer(feed), .integer(key.time), .integer(Int64(key.id) ?? 0), .integer(Int64(limit)))
-        case .before(let key, let limit):
-            statement = try db.prepare(
-                "SELECT \(columns) \(from) AND (a.sort_time, a.id) > (?2, ?3) ORDER BY a.sort_time ASC, a.id ASC LIMIT ?4")
-            try statement.bind(.integer(feed), .integer(key.time), .integer(Int64(key.id) ?? 0), .integer(Int64(limit)))
-            reverse = true
-        case .last(let limit):
-            statement = try db.prepare("SELECT \(columns) \(from) ORDER BY a.sort_time ASC, a.id ASC LIMIT ?2")
-            try statement.bind(.integer(feed), .integer(Int64(limit)))
-            reverse = true
-        case .offset(let offset, let limit):
-            statement = try db.prepare(
-                "SELECT \(columns) \(from) ORDER BY a.sort_time DESC, a.id DESC LIMIT ?2 OFFSET ?3")
-            try statement.bind(.integer(feed), .integer(Int64(limit)), .integer(Int64(offset)))
-        }
-        var rows: [ArticleSummary] = []
-        while try statement.step() { rows.append(Self.summary(statement)) }
-        return reverse ? rows.reversed() : rows
-    }
 
     static func summary(_ row: SQLiteStatement, offset: Int32 = 0) -> ArticleSummary {
         ArticleSummary(
@@ -141,16 +108,28 @@ public final class LibraryStore: ArticleRepository {
 
     public func article(id: String) throws -> Article {
         let statement = try db.prepare(
-            "SELECT \(Self.summaryColumns), f.title, a.link, a.text, a.html FROM articles a "
+            "SELECT \(Self.summaryColumns), f.title, a.link, a.text, a.html, a.enclosures, a.image FROM articles a "
                 + "JOIN feeds f ON f.id = a.feed_id WHERE a.id = ?1")
         try statement.bind(.integer(Int64(id) ?? -1))
         let article = try statement.firstRow { row in
             Article(
                 summary: Self.summary(row), feedTitle: row.text(8) ?? "", link: row.text(9),
-                text: row.text(10) ?? "", html: row.text(11))
+                text: row.text(10) ?? "", html: row.text(11), enclosures: Self.enclosures(row.text(12)),
+                image: row.text(13))
         }
         guard let article else { throw RepositoryError.noSuchArticle(id) }
         return article
+    }
+
+    /// Enclosures are stored as a JSON array (NULL when there are none, as for most articles).
+    static func enclosures(_ json: String?) -> [Enclosure] {
+        guard let json, !json.isEmpty else { return [] }
+        return (try? JSONDecoder().decode([Enclosure].self, from: Data(json.utf8))) ?? []
+    }
+
+    static func enclosuresJSON(_ enclosures: [Enclosure]) -> String? {
+        guard !enclosures.isEmpty, let data = try? JSONEncoder().encode(enclosures) else { return nil }
+        return String(decoding: data, as: UTF8.self)
     }
 
     func feedRowID(_ url: String) throws -> Int64 {

@@ -39,8 +39,9 @@ public enum BrowserCommand {
     }
 }
 
-/// The terminal's link opener: suspends the screen (a text browser takes the terminal),
-/// runs `$BROWSER`, and gives the screen back, drawn whole.
+/// The terminal's link opener: suspends the screen (a text browser or a player takes the
+/// terminal), runs `$BROWSER` or the player, and gives the screen back, drawn whole; copies
+/// with OSC 52.
 @MainActor
 final class TerminalLinkOpener: LinkOpening {
     let terminal: Terminal
@@ -54,7 +55,27 @@ final class TerminalLinkOpener: LinkOpening {
     func open(_ url: String) -> String? {
         let browser = ProcessInfo.processInfo.environment["BROWSER"] ?? ""
         guard !browser.isEmpty else { return "Set $BROWSER to open links (e.g. BROWSER=w3m)." }
-        guard let argv = BrowserCommand.argv(browser: browser, url: url) else {
+        return run(browser, url)
+    }
+
+    /// Media go to `$HERALD_PLAYER` (mpv, vlc …), else to the browser.
+    func play(_ url: String) -> String? {
+        let environment = ProcessInfo.processInfo.environment
+        let player = environment["HERALD_PLAYER"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["BROWSER"] ?? ""
+        guard !player.isEmpty else { return "Set $HERALD_PLAYER (e.g. mpv) or $BROWSER to play media." }
+        return run(player, url)
+    }
+
+    /// OSC 52: the terminal (and tmux with `set-clipboard on`, and most terminals over ssh)
+    /// puts the text on the system clipboard. The text travels base64-encoded, so nothing
+    /// in it can act as a control sequence.
+    func copy(_ text: String) -> String? {
+        terminal.sendControlSequence("\u{1b}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{07}")
+        return nil
+    }
+
+    private func run(_ command: String, _ url: String) -> String? {
+        guard let argv = BrowserCommand.argv(browser: command, url: url) else {
             return "Only http and https links are opened."
         }
         terminal.suspend()

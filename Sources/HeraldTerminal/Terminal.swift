@@ -18,6 +18,8 @@ public final class Terminal: FrameSurface {
     /// The read end of the signal self-pipe (-1 for a terminal on pipes, in tests).
     public let signalFD: Int32
     private var screen: OpaquePointer?
+    /// The stream ncurses writes to (for escape sequences ncurses has no call for).
+    private var output: UnsafeMutablePointer<FILE>?
     private var window: UnsafeMutablePointer<WINDOW>?
     private var colorPairs: [Int: Int16] = [:]
     private var hasColors = false
@@ -50,6 +52,7 @@ public final class Terminal: FrameSurface {
         }
         set_term(screen)
         self.screen = screen
+        self.output = output
         if let size { resizeterm(Int32(size.height), Int32(size.width)) }
         window = cn_stdscr()
         cbreak()
@@ -100,6 +103,14 @@ public final class Terminal: FrameSurface {
         curs_set(0)
         clearok(window, true)
         wrefresh(window)
+    }
+
+    /// Sends bytes to the terminal outside ncurses' screen model: sequences that draw
+    /// nothing (OSC 52, which sets the clipboard). Feed data never reaches here unencoded.
+    public func sendControlSequence(_ sequence: String) {
+        guard screen != nil, let output else { return }
+        fputs(sequence, output)
+        fflush(output)
     }
 
     // MARK: Drawing

@@ -7,9 +7,19 @@ import Testing
 final class RecordingOpener: LinkOpening {
     var opened: [String] = []
     var failure: String?
+    var played: [String] = []
+    var copied: [String] = []
     func open(_ url: String) -> String? {
         opened.append(url)
         return failure
+    }
+    func play(_ url: String) -> String? {
+        played.append(url)
+        return failure
+    }
+    func copy(_ text: String) -> String? {
+        copied.append(text)
+        return nil
     }
 }
 

@@ -49,7 +49,7 @@ struct ReaderAppTests {
         let app = await started(makeLibrary())
         await press(app, .down, .enter)
         guard case .articles(let list) = app.screen else { Issue.record("not on the article list"); return }
-        #expect(list.feed.feed.title == "Feed 1")
+        #expect(list.list.title == "Feed 1")
         await press(app, .enter)
         guard case .article(let viewer) = app.screen else { Issue.record("not on an article"); return }
         #expect(viewer.summary.title == "Article 29")

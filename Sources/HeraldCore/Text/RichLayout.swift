@@ -8,6 +8,22 @@ public struct RichLine: Sendable, Hashable {
     public var text: String { spans.map(\.text).joined() }
 }
 
+/// Where a laid-out line's text starts in its source: the block, and how many graphemes
+/// of it came before (-1 for the blank line before a block). Comparable in reading order.
+public struct TextAnchor: Sendable, Hashable, Comparable {
+    public var block: Int
+    public var offset: Int
+
+    public init(block: Int, offset: Int) {
+        self.block = block
+        self.offset = offset
+    }
+
+    public static func < (a: TextAnchor, b: TextAnchor) -> Bool {
+        a.block != b.block ? a.block < b.block : a.offset < b.offset
+    }
+}
+
 /// Text drawn in one style.
 public struct RichSpan: Sendable, Hashable {
     /// What the text is, for the theme to choose how it looks.
@@ -39,32 +55,50 @@ public struct RichSpan: Sendable, Hashable {
 /// quote keep its indent or `> `. Blocks are separated by one blank line.
 public enum RichLayout {
     public static func lines(_ text: RichText, width: Int) -> [RichLine] {
+        anchoredLines(text, width: width).map(\.line)
+    }
+
+    /// The lines, each with where its text starts in the source (block and grapheme offset),
+    /// so a view can keep the same text at the top when the width changes.
+    public static func anchoredLines(_ text: RichText, width: Int) -> [(line: RichLine, anchor: TextAnchor)] {
         let width = max(width, 1)
-        var lines: [RichLine] = []
+        var lines: [(line: RichLine, anchor: TextAnchor)] = []
         var previous: RichBlock?
-        for block in text.blocks {
+        for (index, block) in text.blocks.enumerated() {
             if let previous, !block.tight {
                 // Between two paragraphs of one quote, the blank line keeps the quote's `>`.
                 var mark = Substring(TextLayout.truncate(block.indent, toWidth: width / 2, marker: ""))
                 while mark.last == " " { mark = mark.dropLast() }
                 let inOneQuote = previous.quoted && block.quoted && previous.indent.hasPrefix(mark) && !mark.isEmpty
-                lines.append(RichLine(spans: inOneQuote ? [RichSpan(String(mark), role: .prefix, quoted: true)] : []))
+                let blank = RichLine(spans: inOneQuote ? [RichSpan(String(mark), role: .prefix, quoted: true)] : [])
+                lines.append((blank, TextAnchor(block: index, offset: -1)))
             }
-            lines += self.lines(block, width: width)
+            lines += anchored(self.lines(block, width: width), block: index)
             previous = block
         }
         if !text.links.isEmpty {
-            if !lines.isEmpty { lines.append(RichLine()) }
-            lines.append(RichLine(spans: [RichSpan("Links:", role: .heading(level: 6, []))]))
+            let first = text.blocks.count
+            if !lines.isEmpty { lines.append((RichLine(), TextAnchor(block: first, offset: -1))) }
+            lines.append((RichLine(spans: [RichSpan("Links:", role: .heading(level: 6, []))]), TextAnchor(block: first, offset: 0)))
             for (index, link) in text.links.enumerated() {
                 let number = "[\(index + 1)] "
                 let block = RichBlock(
                     kind: .paragraph, lead: number, indent: String(repeating: " ", count: number.count),
                     runs: [RichRun(link, .link)])
-                lines += self.lines(block, width: width)
+                lines += anchored(self.lines(block, width: width), block: first + 1 + index)
             }
         }
         return lines
+    }
+
+    /// Anchors for the lines of one block: each line starts where the text before it ends.
+    private static func anchored(_ lines: [RichLine], block: Int) -> [(line: RichLine, anchor: TextAnchor)] {
+        var offset = 0
+        return lines.map { line in
+            let anchor = TextAnchor(block: block, offset: offset)
+            for span in line.spans where span.role != .prefix { offset += span.text.count }
+            return (line, anchor)
+        }
     }
 
     /// One block's lines.

@@ -98,5 +98,24 @@ enum Migrations {
                 INSERT INTO meta(key, value) SELECT 'initialized', '1' WHERE EXISTS (SELECT 1 FROM feeds);
                 """)
         },
+        Step(version: 5, summary: "virtual feeds, podcasts, demo feeds known as such") { db in
+            try db.execute(
+                """
+                -- The river (All articles) and the Unread and Starred lists, newest first, in
+                -- keyset pages like a feed's. The partial indexes hold only their rows, so
+                -- Starred costs what it holds; read is in the starred index for its counts.
+                CREATE INDEX articles_by_time ON articles(sort_time DESC, id DESC);
+                CREATE INDEX articles_unread ON articles(sort_time DESC, id DESC) WHERE read = 0;
+                CREATE INDEX articles_starred ON articles(sort_time DESC, id DESC, read) WHERE starred = 1;
+                -- Media files (JSON: url, type, length, duration, title) and the article's picture.
+                ALTER TABLE articles ADD COLUMN enclosures TEXT;
+                ALTER TABLE articles ADD COLUMN image TEXT;
+                -- Feeds of the bundled demo, removed when the user subscribes to their own.
+                ALTER TABLE feeds ADD COLUMN demo INTEGER NOT NULL DEFAULT 0;
+                UPDATE feeds SET demo = 1 WHERE url IN (
+                    'https://example.com/field-journal/feed.json', 'https://example.org/hangul-tech/feed.json',
+                    'https://example.org/herald/blog/feed.json', 'https://example.com/kabar-nusantara/feed.json');
+                """)
+        },
     ]
 }

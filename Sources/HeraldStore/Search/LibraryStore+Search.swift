@@ -60,7 +60,7 @@ extension LibraryStore {
                 WHERE \(index) MATCH ?1 \(narrowing) ORDER BY rowid DESC LIMIT ?4
             ) s
             JOIN articles a ON a.id = s.id JOIN feeds f ON f.id = a.feed_id
-            ORDER BY s.score, a.id DESC LIMIT ?2
+            ORDER BY s.score, a.sort_time DESC, a.id DESC LIMIT ?2
             """)
         try statement.bind(
             .text(match), .integer(Int64(limit)), filter.map(SQLiteValue.text) ?? .null,

@@ -1,6 +1,7 @@
 public import HeraldCore
 
-/// The articles of one feed, newest first, read from the repository in windows.
+/// The articles of one list (a feed, or a virtual feed), newest first, read from the
+/// repository in windows.
 ///
 /// Only a window of rows around what is visible is held (at most `maxWindow`); moving past
 /// it reads the next keyset page, `G` reads the last page, so a feed of a million articles
@@ -8,8 +9,8 @@ public import HeraldCore
 /// their window arrives.
 @MainActor
 public final class ArticleListModel {
-    public let feed: FeedSummary
-    /// How many articles the feed has (from its summary, corrected when a window ends early).
+    public let list: ArticleListSummary
+    /// How many articles the list has (from its summary, corrected when a window ends early).
     public private(set) var count: Int
     public private(set) var unread: Int
     public var cursor = ListCursor()
@@ -25,16 +26,18 @@ public final class ArticleListModel {
     /// Rows on screen at the last request.
     private var visible = 1
     private var loadedOnce = false
+    /// Bumped when the window is replaced (a jump, a refresh): older reads are dropped.
+    private var generation = 0
     /// After a refresh: the article the cursor was on, and its row on screen.
     private var keep: (id: String, row: Int)?
 
     let pageSize: Int
     let maxWindow: Int
 
-    public init(feed: FeedSummary, repository: any ArticleRepository, pageSize: Int = 200) {
-        self.feed = feed
-        self.count = feed.total
-        self.unread = feed.unread
+    public init(list: ArticleListSummary, repository: any ArticleRepository, pageSize: Int = 200) {
+        self.list = list
+        self.count = list.total
+        self.unread = list.unread
         self.repository = repository
         self.pageSize = pageSize
         self.maxWindow = pageSize * 3
@@ -61,17 +64,19 @@ public final class ArticleListModel {
         wanted = max(cursor.top - visible, 0)..<(cursor.top + 2 * visible)
         guard !isLoading, let page = nextPage() else { return }
         isLoading = true
-        let feedID = feed.feed.id
+        let source = list.source
+        let generation = self.generation
         work.start { [repository] in
             do {
-                let rows = try await repository.articles(inFeed: feedID, page: page)
-                self.apply(rows, for: page)
+                let rows = try await repository.articles(in: source, page: page)
+                // A jump or a refresh while the page was read: it belongs to a window gone.
+                if generation == self.generation { self.apply(rows, for: page) }
                 self.failure = nil
             } catch {
                 self.failure = "\(error)"
             }
             self.isLoading = false
-            if self.failure == nil { self.ensureLoaded(visible: visible, in: work) }
+            if self.failure == nil { self.ensureLoaded(visible: self.visible, in: work) }
         }
     }
 
@@ -84,11 +89,12 @@ public final class ArticleListModel {
         if !window.isEmpty {
             let end = windowStart + window.count
             if a >= windowStart && b <= end { return nil }
-            if a >= windowStart && a <= end, let last = window.last {
-                return .after(last.sortKey, limit: max(b - end, pageSize))
-            }
-            if b <= end && b >= windowStart, let first = window.first {
-                return .before(first.sortKey, limit: max(windowStart - a, pageSize))
+            // Wanted rows next to the window are read by key, below first, then above.
+            if a <= end && b >= windowStart {
+                if b > end, let last = window.last { return .after(last.sortKey, limit: max(b - end, pageSize)) }
+                if a < windowStart, let first = window.first {
+                    return .before(first.sortKey, limit: max(windowStart - a, pageSize))
+                }
             }
         }
         // A jump: to the end (G), the start (g), or far away (rare: costs O(offset)).
@@ -146,6 +152,23 @@ public final class ArticleListModel {
         }
         window = []
         windowStart = 0
+        generation += 1
+        ensureLoaded(visible: visible, in: work)
+    }
+
+    /// Puts the cursor on `article`, which sits at `position` in the list, reading the rows
+    /// around it (the list may be far from there).
+    public func jump(to article: ArticleSummary, at position: Int, visible: Int, in work: PendingWork) {
+        count = max(count, position + 1)
+        if window.contains(where: { $0.id == article.id }) {
+            cursor.select(position, count: count, visible: visible)
+            return
+        }
+        cursor.select(position, count: count, visible: visible)
+        generation += 1
+        window = [article]
+        windowStart = position
+        loadedOnce = true
         ensureLoaded(visible: visible, in: work)
     }
 

@@ -10,17 +10,26 @@ public final class ArticleViewModel {
     public var top = 0
     /// The body as rich text, made off the main actor when the article arrives.
     public private(set) var body = RichText()
+    /// The search this article was opened from: its words are highlighted, and the view
+    /// opens on the first match in the text.
+    public let highlight: String?
     private let repository: any ArticleRepository
     private let processor: ArticleProcessor
     /// Wrapping is done once per width, not once per frame.
-    private var wrapped: (width: Int, lines: [ArticleLine])?
+    private var wrapped: (width: Int, lines: [ArticleLine], anchors: [TextAnchor])?
+    /// Scroll to the first match once the article is laid out.
+    private var scrollToMatch: Bool
 
     public init(
-        summary: ArticleSummary, repository: any ArticleRepository, processor: ArticleProcessor = .shared
+        summary: ArticleSummary, repository: any ArticleRepository, highlight: String? = nil,
+        processor: ArticleProcessor = .shared
     ) {
         self.summary = summary
         self.repository = repository
         self.processor = processor
+        let query = highlight.flatMap { SearchHighlight.words($0).isEmpty ? nil : $0 }
+        self.highlight = query
+        self.scrollToMatch = query != nil
     }
 
     public func load(in work: PendingWork) {
@@ -39,17 +48,21 @@ public final class ArticleViewModel {
     }
 
     /// The article laid out for a width: header fields, a blank line, the body wrapped (a
-    /// new width rewraps it).
+    /// new width rewraps it, keeping the text that was at the top in view).
     public func lines(width: Int, theme: Theme) -> [ArticleLine] {
         if let wrapped, wrapped.width == width { return wrapped.lines }
         guard let article = state.value else { return [] }
+        let previous = wrapped.flatMap { $0.anchors.indices.contains(top) ? $0.anchors[top] : nil }
         var lines: [ArticleLine] = []
+        var anchors: [TextAnchor] = []
         func field(_ label: String, _ value: String?, _ style: Style) {
             guard let value, !value.isEmpty else { return }
-            let labelWidth = 8
+            let labelWidth = ArticleLine.labelWidth
             let wrappedValue = TextLayout.wrap(
                 TextSanitizer.singleLine(value), width: max(width - labelWidth, 1))
             for (i, line) in wrappedValue.enumerated() {
+                // Header lines sit before every block; each field keeps its own place.
+                anchors.append(TextAnchor(block: -100 + lines.count, offset: 0))
                 lines.append(ArticleLine(label: i == 0 ? label : "", text: line, style: style))
             }
         }
@@ -58,17 +71,72 @@ public final class ArticleViewModel {
         field("Author:", article.summary.author, theme.read)
         field("Date:", theme.dayAndTime(article.summary.published), theme.read)
         field("Link:", article.link, theme.link)
-        lines.append(ArticleLine(label: "", text: "", style: theme.read))
-        for line in RichLayout.lines(body, width: width) {
-            lines.append(ArticleLine(label: nil, spans: line.spans.map { ($0.text, theme.style(of: $0)) }))
+        for enclosure in article.enclosures {
+            field(enclosure.kindLabel + ":", enclosure.url + (enclosure.details.isEmpty ? "" : " (\(enclosure.details))"), theme.link)
         }
-        wrapped = (width, lines)
+        anchors.append(TextAnchor(block: -1, offset: 0))
+        lines.append(ArticleLine(label: "", text: "", style: theme.read))
+        let bodyStart = lines.count
+        for (line, anchor) in RichLayout.anchoredLines(body, width: width) {
+            var spans = line.spans.map { ($0.text, theme.style(of: $0)) }
+            if let highlight { spans = Self.highlighted(spans, query: highlight, match: theme.match) }
+            lines.append(ArticleLine(label: nil, spans: spans))
+            anchors.append(anchor)
+        }
+        wrapped = (width, lines, anchors)
+        if scrollToMatch {
+            scrollToMatch = false
+            if let highlight,
+                let first = lines[bodyStart...].firstIndex(where: { !SearchHighlight.ranges(of: highlight, in: $0.text).isEmpty })
+            {
+                top = max(bodyStart, first - 2)
+            }
+        } else if let previous {
+            // The text that was at the top stays at the top: the last line starting at or
+            // before it.
+            top = anchors.lastIndex { $0 <= previous } ?? 0
+        }
         return lines
     }
 
     /// Scrolls by `delta` lines, never past the last screenful.
     public func scroll(by delta: Int, lineCount: Int, visible: Int) {
         top = max(0, min(top + delta, lineCount - visible))
+    }
+
+    /// True when the last line is on screen.
+    public func isAtEnd(lineCount: Int, visible: Int) -> Bool { top + visible >= lineCount }
+
+    /// Spans with every match of the query's words in the match style.
+    static func highlighted(_ spans: [(text: String, style: Style)], query: String, match: Style) -> [(text: String, style: Style)] {
+        let text = spans.map(\.text).joined()
+        let ranges = SearchHighlight.ranges(of: query, in: text)
+        guard !ranges.isEmpty else { return spans }
+        var out: [(text: String, style: Style)] = []
+        var offset = 0
+        for span in spans {
+            var current = ""
+            var currentMatched: Bool?
+            for g in span.text {
+                let matched = ranges.contains { $0.contains(offset) }
+                if currentMatched != matched, !current.isEmpty {
+                    out.append((current, currentMatched! ? Self.matchStyle(span.style, match) : span.style))
+                    current = ""
+                }
+                current.append(g)
+                currentMatched = matched
+                offset += 1
+            }
+            if !current.isEmpty { out.append((current, currentMatched! ? Self.matchStyle(span.style, match) : span.style)) }
+        }
+        return out
+    }
+
+    private static func matchStyle(_ style: Style, _ match: Style) -> Style {
+        var result = match
+        result.underline = style.underline
+        result.italic = style.italic
+        return result
     }
 }
 
@@ -90,4 +158,7 @@ public struct ArticleLine: Sendable {
 
     /// The line's text without styles.
     public var text: String { spans.map(\.text).joined() }
+
+    /// Columns of the header labels (`Podcast: ` is the widest).
+    public static let labelWidth = 9
 }

@@ -1,62 +1,167 @@
 public import HeraldCore
 
-/// The feed list: every feed with its unread and total counts.
+/// One row of the feed list: a virtual feed (All articles, Unread, Starred) or a feed.
+public struct FeedListRow: Sendable, Hashable {
+    public var list: ArticleListSummary
+    /// The feed, for a feed's row; nil for a virtual feed.
+    public var feed: Feed?
+    /// The feed's number (1 is the first feed), what `7 Enter` jumps to.
+    public var number: Int?
+}
+
+/// The feed list: the virtual feeds, then every feed with its unread and total counts.
 @MainActor
 public final class FeedListModel {
     public private(set) var state: ViewState<[FeedSummary]> = .idle
+    public private(set) var starred = ArticleCounts(total: 0, unread: 0)
     public var cursor = ListCursor()
     private let repository: any ArticleRepository
+    /// The list to select once the feeds arrive (the one open when the reader last closed).
+    private var restore: ArticleSource?
+    private var loadedOnce = false
+
+    /// How many virtual feeds come before the feeds.
+    public static let virtualRows = 3
 
     public init(repository: any ArticleRepository) {
         self.repository = repository
     }
 
     public var feeds: [FeedSummary] { state.value ?? [] }
-    public var selected: FeedSummary? {
-        feeds.indices.contains(cursor.selected) ? feeds[cursor.selected] : nil
+
+    /// Every row: All articles, Unread, Starred, then the feeds in order.
+    public var rows: [FeedListRow] {
+        let feeds = self.feeds
+        let unread = feeds.reduce(0) { $0 + $1.unread }
+        let total = feeds.reduce(0) { $0 + $1.total }
+        let virtual = [
+            ArticleListSummary(source: .all, title: "All articles", total: total, unread: unread),
+            ArticleListSummary(source: .unread, title: "Unread", total: unread, unread: unread),
+            ArticleListSummary(source: .starred, title: "Starred", total: starred.total, unread: starred.unread),
+        ]
+        return virtual.map { FeedListRow(list: $0, feed: nil, number: nil) }
+            + feeds.enumerated().map { FeedListRow(list: $0.element.list, feed: $0.element.feed, number: $0.offset + 1) }
     }
 
-    /// Loads the feeds off the main actor; the selection stays on the same feed.
+    public var selected: FeedListRow? {
+        let rows = self.rows
+        return rows.indices.contains(cursor.selected) ? rows[cursor.selected] : nil
+    }
+
+    /// The selected row's feed, when a feed (not a virtual feed) is selected.
+    public var selectedFeed: FeedSummary? {
+        let index = cursor.selected - Self.virtualRows
+        return feeds.indices.contains(index) ? feeds[index] : nil
+    }
+
+    /// Every tag with the counts of its feeds, by name.
+    public var tags: [ArticleListSummary] {
+        var counts: [String: (total: Int, unread: Int)] = [:]
+        for feed in feeds {
+            for tag in Set(feed.feed.tags) {
+                counts[tag, default: (0, 0)].total += feed.total
+                counts[tag, default: (0, 0)].unread += feed.unread
+            }
+        }
+        return counts.keys.sorted { $0.localizedStandardCompare($1) == .orderedAscending }.map {
+            ArticleListSummary(source: .tag($0), title: $0, total: counts[$0]!.total, unread: counts[$0]!.unread)
+        }
+    }
+
+    /// The title of a feed by its id (the feed column of virtual lists).
+    public func title(ofFeed id: String) -> String {
+        titles[id] ?? id
+    }
+
+    private var titles: [String: String] = [:]
+
+    /// Loads the feeds and the starred counts off the main actor; the selection stays on the
+    /// same row (on the first load, it goes to the list open when the reader last closed).
     public func load(in work: PendingWork) {
         if state.value == nil { state = .loading }
-        let keep = selected?.id
+        let keep = state.value == nil ? nil : selected?.list.source
+        let first = !loadedOnce
         work.start { [repository] in
             do {
                 let feeds = try await repository.feedSummaries()
-                self.state = .loaded(feeds)
-                if let keep, let index = feeds.firstIndex(where: { $0.id == keep }) {
-                    self.cursor = ListCursor(selected: index, top: self.cursor.top)
-                }
+                let starred = try await repository.starredCounts()
+                let restore = first ? await repository.lastOpenedList() : nil
+                self.loadedOnce = true
+                self.apply(feeds, starred: starred, keep: restore ?? keep)
             } catch {
                 self.state = .failed("\(error)")
             }
         }
     }
 
-    /// Fresh counts (after a reload): the selection stays on the same feed.
-    public func replace(_ feeds: [FeedSummary]) {
-        let keep = selected?.id
+    /// Fresh counts (after a reload): the selection stays on the same row.
+    public func replace(_ feeds: [FeedSummary], starred: ArticleCounts? = nil) {
+        apply(feeds, starred: starred ?? self.starred, keep: selected?.list.source)
+    }
+
+    private func apply(_ feeds: [FeedSummary], starred: ArticleCounts, keep: ArticleSource?) {
+        // The first time, the cursor starts on the first feed (the virtual feeds are above).
+        if state.value == nil, !feeds.isEmpty { cursor = ListCursor(selected: Self.virtualRows, top: 0) }
         state = .loaded(feeds)
-        if let keep, let index = feeds.firstIndex(where: { $0.id == keep }) {
+        self.starred = starred
+        titles = Dictionary(feeds.map { ($0.id, $0.feed.title) }, uniquingKeysWith: { a, _ in a })
+        if let keep { select(keep) }
+    }
+
+    /// Selects the row of a list (a feed or a virtual feed); false when there is none.
+    @discardableResult
+    public func select(_ source: ArticleSource, visible: Int? = nil) -> Bool {
+        guard let index = rows.firstIndex(where: { $0.list.source == source }) else { return false }
+        if let visible {
+            cursor.select(index, count: rows.count, visible: visible)
+        } else {
             cursor = ListCursor(selected: index, top: cursor.top)
+        }
+        return true
+    }
+
+    /// The first feed with unread articles after (or before) `feedID` in list order.
+    public func feedWithUnread(from feedID: String?, _ direction: ListDirection) -> FeedSummary? {
+        let feeds = self.feeds
+        let start = feedID.flatMap { id in feeds.firstIndex { $0.id == id } }
+        switch direction {
+        case .forward:
+            let from = start.map { $0 + 1 } ?? 0
+            return feeds[min(from, feeds.count)...].first { $0.unread > 0 }
+        case .backward:
+            let to = start ?? feeds.count
+            return feeds[..<to].last { $0.unread > 0 }
         }
     }
 
-    /// A feed marked read: its unread count drops to zero without a reload.
-    public func feedRead(_ feedID: String) {
+    /// Counts follow reading without a reload.
+    public func articleRead(_ isRead: Bool, _ article: ArticleSummary) {
         guard case .loaded(var feeds) = state,
-            let index = feeds.firstIndex(where: { $0.id == feedID })
+            let index = feeds.firstIndex(where: { $0.id == article.feedID })
         else { return }
-        feeds[index].unread = 0
+        feeds[index].unread = max(0, min(feeds[index].total, feeds[index].unread + (isRead ? -1 : 1)))
         state = .loaded(feeds)
+        if article.isStarred { starred.unread = max(0, starred.unread + (isRead ? -1 : 1)) }
     }
 
-    /// Counts follow reading without a reload.
-    public func articleRead(_ isRead: Bool, inFeed feedID: String) {
-        guard case .loaded(var feeds) = state,
-            let index = feeds.firstIndex(where: { $0.id == feedID })
-        else { return }
-        feeds[index].unread = max(0, feeds[index].unread + (isRead ? -1 : 1))
+    /// A whole list marked read: its feeds' unread counts drop to zero at once.
+    public func listRead(_ source: ArticleSource) {
+        guard case .loaded(var feeds) = state else { return }
+        for index in feeds.indices {
+            switch source {
+            case .feed(let id) where feeds[index].id == id: feeds[index].unread = 0
+            case .tag(let tag) where feeds[index].feed.tags.contains(tag): feeds[index].unread = 0
+            case .all, .unread: feeds[index].unread = 0
+            default: break
+            }
+        }
         state = .loaded(feeds)
+        if source == .all || source == .unread || source == .starred { starred.unread = 0 }
+    }
+
+    /// Counts follow starring without a reload.
+    public func articleStarred(_ isStarred: Bool, _ article: ArticleSummary) {
+        starred.total = max(0, starred.total + (isStarred ? 1 : -1))
+        if !article.isRead { starred.unread = max(0, starred.unread + (isStarred ? 1 : -1)) }
     }
 }

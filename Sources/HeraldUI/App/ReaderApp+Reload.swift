@@ -9,24 +9,36 @@ final class ReloadRun {
 
 extension ReaderApp {
     /// `r` reloads `feed` (the selected or open one), `R` every feed, `E` shows why feeds
-    /// failed last time. True when the key was one of them.
-    func handleReloadKeys(_ key: Key, feed: String?) -> Bool {
-        switch key {
-        case .character("r"):
-            guard let feed else { return true }
+    /// failed. True when the action was one of them.
+    func performReload(_ action: Action, feed: String?) -> Bool {
+        switch action {
+        case .reload:
+            guard let feed else {
+                message = "r reloads a feed: select one (R reloads every feed)."
+                return true
+            }
             startReload(only: feed)
-        case .character("R"):
+        case .reloadAll:
             startReload(only: nil)
-        case .character("E"):
-            if reloadFailures.isEmpty {
-                message = "No feed failed in the last reload."
+        case .showErrors:
+            let failures = reloadFailures
+            if failures.isEmpty {
+                message = "No feed failed to load."
             } else {
-                stack.append(.errors(ReloadErrorsModel(failures: reloadFailures)))
+                stack.append(.errors(ReloadErrorsModel(failures: failures)))
             }
         default:
             return false
         }
         return true
+    }
+
+    /// The feeds whose last load failed, as the library remembers them (so `E` lists the
+    /// feeds marked `!` after a restart too).
+    public var reloadFailures: [ReloadFailure] {
+        feedList.feeds.compactMap { feed in
+            feed.feed.lastError.map { ReloadFailure(url: feed.id, title: feed.feed.title, reason: $0) }
+        }
     }
 
     /// Reloads in the background: the keys keep working, the status line shows progress,
@@ -60,47 +72,29 @@ extension ReaderApp {
                 return
             }
             let feeds = (try? await repository.feedSummaries()) ?? []
+            let starred = try? await repository.starredCounts()
             guard let self else { return }
-            self.finishReload(summary, feeds: feeds, only: feed)
+            self.finishReload(summary, feeds: feeds, starred: starred)
         }
     }
 
-    private func finishReload(_ summary: ReloadSummary, feeds: [FeedSummary], only feed: String?) {
+    private func finishReload(_ summary: ReloadSummary, feeds: [FeedSummary], starred: ArticleCounts?) {
         reload = nil
-        if feed == nil {
-            reloadFailures = summary.failures
-        } else {
-            reloadFailures.removeAll { $0.url == feed }
-            reloadFailures += summary.failures
-        }
-        if !feeds.isEmpty { feedList.replace(feeds) }
+        if !feeds.isEmpty { feedList.replace(feeds, starred: starred) }
         for screen in stack {
-            guard case .articles(let list) = screen, let fresh = feeds.first(where: { $0.id == list.feed.id })
-            else { continue }
+            guard case .articles(let list) = screen else { continue }
+            let fresh =
+                feedList.rows.first { $0.list.source == list.list.source }?.list
+                ?? feedList.tags.first { $0.source == list.list.source }
+            guard let fresh else { continue }
             list.refresh(total: fresh.total, unread: fresh.unread, visible: bodyRows, in: work)
         }
         let failed = summary.failures.isEmpty ? "" : ", \(summary.failures.count) failed (E: why)"
         message = "Reloaded \(summary.feeds) feed\(summary.feeds == 1 ? "" : "s"): \(summary.newArticles) new\(failed)"
     }
-
-    func handleErrors(_ key: Key, _ model: ReloadErrorsModel) {
-        if moveCursor(&model.cursor, key, count: model.failures.count) { return }
-        switch key {
-        case .character("q"), .character("h"), .left, .escape, .character("E"): stack.removeLast()
-        default: break
-        }
-    }
 }
 
-/// The failures of the last reload, one per row.
-@MainActor
-public final class ReloadErrorsModel {
-    public let failures: [ReloadFailure]
-    public var cursor = ListCursor()
-    init(failures: [ReloadFailure]) { self.failures = failures }
-}
-
-/// Draws the failed feeds: title, address, and why.
+/// Draws the failed feeds: title and why (Enter opens the whole message).
 @MainActor
 struct ReloadErrorsView {
     var model: ReloadErrorsModel
@@ -110,7 +104,7 @@ struct ReloadErrorsView {
         let frame = ScreenFrame(
             title: "Herald · Reload errors",
             status: "\(model.failures.count) feed\(model.failures.count == 1 ? "" : "s") failed",
-            hint: "j/k:move  q:back", theme: theme)
+            hint: ActionTable.hint(for: .errors), theme: theme)
         let rows = frame.draw(into: &canvas)
         let failures = model.failures
         let body = ListBody(

@@ -19,6 +19,10 @@ public struct Theme: Sendable {
     public var link = Style(foreground: .blue, underline: true)
     /// Query words found in a search result's title.
     public var match = Style(foreground: .yellow, bold: true)
+    /// The selected row of a list: a bar across the screen. One style for the whole row
+    /// (only bold is kept, for unread rows), so moving the bar costs the terminal one
+    /// attribute change per row rather than one per coloured field.
+    public var selection = Style(reverse: true)
     /// The search prompt's caret: one reverse-video cell (the terminal cursor stays hidden).
     public var caret = Style(reverse: true)
     /// Article bodies: headings, quotes, code, rules and list markers.
@@ -27,6 +31,13 @@ public struct Theme: Sendable {
     public var code = Style(foreground: .green)
     public var rule = Style(dim: true)
     public var bullet = Style(foreground: .yellow)
+
+    /// A cell of the selected row: the selection style, bold where the cell was bold.
+    public func selected(_ style: Style) -> Style {
+        var bar = selection
+        bar.bold = bar.bold || style.bold
+        return bar
+    }
 
     /// How a span of an article body looks: its role's style, with its inline styles on top.
     public func style(of span: RichSpan) -> Style {

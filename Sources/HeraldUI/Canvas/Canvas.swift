@@ -42,6 +42,14 @@ public struct Canvas: Sendable, Hashable {
         }
     }
 
+    /// Changes the style of every cell of a row (the selection bar), keeping the text.
+    public mutating func restyle(row y: Int, _ change: (Style) -> Style) {
+        guard y >= 0, y < size.height else { return }
+        for index in (y * size.width)..<((y + 1) * size.width) {
+            cells[index].style = change(cells[index].style)
+        }
+    }
+
     /// Writes one line of text at (x, y), clipped to `maxWidth` columns (default: to the right
     /// edge). Returns the number of columns used.
     @discardableResult

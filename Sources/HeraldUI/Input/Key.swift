@@ -20,6 +20,31 @@ public enum Key: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The key as the help and the README show it: `j`, `Enter`, `↓`, `PgDn`, `Space`, `Ctrl-C`.
+    public var label: String {
+        switch self {
+        case .character(" "): "Space"
+        case .character(let c): String(c)
+        case .enter: "Enter"
+        case .escape: "Esc"
+        case .backspace: "Backspace"
+        case .tab: "Tab"
+        case .backTab: "Shift-Tab"
+        case .delete: "Delete"
+        case .up: "↑"
+        case .down: "↓"
+        case .left: "←"
+        case .right: "→"
+        case .pageUp: "PgUp"
+        case .pageDown: "PgDn"
+        case .home: "Home"
+        case .end: "End"
+        case .control(let c): "Ctrl-" + c.uppercased()
+        case .function(let n): "F\(n)"
+        case .resize: "resize"
+        }
+    }
+
     /// Names for scripted key sequences (`herald snapshot --keys "j j enter"`).
     static let names: [String: Key] = [
         "enter": .enter, "esc": .escape, "escape": .escape, "backspace": .backspace,

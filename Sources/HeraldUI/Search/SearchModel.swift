@@ -31,14 +31,9 @@ public final class SearchModel {
         case failed(String)
     }
 
-    /// What a key asks the app to do beyond editing the query or moving the selection.
-    public enum Command: Equatable {
-        case none
-        /// Open this result in the article view.
-        case open(SearchHit)
-        /// Close the search screen.
-        case close
-    }
+    /// Where keys go: the query (letters are text), or the results (letters are the list's
+    /// keys: `N`, `s`, `o` …). Tab moves between them.
+    public enum Focus: Sendable, Equatable { case query, results }
 
     public private(set) var query = ""
     /// The results on screen: the current query's once `status` is `.done`; while a newer
@@ -46,6 +41,7 @@ public final class SearchModel {
     public private(set) var hits: [SearchHit] = []
     public private(set) var status = Status.idle
     public var cursor = ListCursor()
+    public var focus = Focus.query
     /// Bumped on every query change; a result is applied only for the current generation.
     public private(set) var generation = 0
 
@@ -62,29 +58,6 @@ public final class SearchModel {
 
     public var selected: SearchHit? {
         hits.indices.contains(cursor.selected) ? hits[cursor.selected] : nil
-    }
-
-    /// Handles a key of the search screen; `visible` is how many result rows are shown.
-    /// Letters are always text (j, k and q included); lists move with the arrows, Ctrl-P/N
-    /// and the page keys.
-    public func handle(_ key: Key, visible: Int) -> Command {
-        if let edited = QueryEditing.edit(query, with: key) {
-            if edited != query { setQuery(edited) }
-            return .none
-        }
-        let count = hits.count
-        switch key {
-        case .up, .control("p"): cursor.move(by: -1, count: count, visible: visible)
-        case .down, .control("n"): cursor.move(by: 1, count: count, visible: visible)
-        case .pageUp: cursor.page(by: -1, count: count, visible: visible)
-        case .pageDown: cursor.page(by: 1, count: count, visible: visible)
-        case .home: cursor.select(0, count: count, visible: visible)
-        case .end: cursor.select(count - 1, count: count, visible: visible)
-        case .enter: return selected.map(Command.open) ?? Command.none
-        case .escape: return .close
-        default: break
-        }
-        return .none
     }
 
     /// Replaces the query and searches for it after the debounce (an empty query clears the

@@ -19,7 +19,8 @@ public struct SearchView {
 
     public func draw(into canvas: inout Canvas) {
         let frame = ScreenFrame(
-            title: "Herald · Search", status: status, hint: "type to search  ↑/↓:move  Enter:open  Esc:back",
+            title: "Herald · Search", status: status,
+            hint: model.focus == .query ? "type to search  " + ActionTable.hint(for: .search) : ActionTable.hint(for: .results),
             theme: theme)
         let rows = frame.draw(into: &canvas)
         guard let promptRow = rows.first else { return }
@@ -54,8 +55,10 @@ public struct SearchView {
         case .done:
             switch model.hits.count {
             case 0: "no results for “\(TextLayout.truncate(model.query, toWidth: 40))”"
-            case 1: "1 result"
-            case let n: model.isCapped ? "first \(n) results" : "\(n) results"
+            case let n:
+                "\(model.cursor.selected + 1)/\(n) result\(n == 1 ? "" : "s")"
+                    + (model.isCapped ? " · the best \(n); a longer query narrows them" : "")
+                    + (model.focus == .results ? " · keys act on the results (Tab: back to the query)" : "")
             }
         }
     }

@@ -1,40 +1,51 @@
 import HeraldCore
 
-/// Draws one feed's articles: marker, read mark, date, title.
+/// Draws a list's articles: flags, date, (for a virtual feed, the feed), title.
 @MainActor
 public struct ArticleListView {
     public var model: ArticleListModel
     public var theme: Theme
+    /// The title of a feed by its id, for the feed column of virtual feeds.
+    public var feedTitle: (String) -> String = { $0 }
+
+    /// Columns of the feed title in a virtual feed's rows (when the screen is wide enough).
+    static let feedWidth = 16
 
     public func draw(into canvas: inout Canvas) {
         var (notice, noticeStyle) = ("", Style?.none)
         if model.isLoading && !model.isLoaded { notice = "loading…" }
         if let failure = model.failure { (notice, noticeStyle) = ("error: " + failure, theme.error) }
         let frame = ScreenFrame(
-            title: "Herald · " + model.feed.feed.title,
+            title: "Herald · " + model.list.title,
             status: model.count == 0
                 ? "no articles"
                 : "\(model.cursor.selected + 1)/\(model.count) articles · \(model.unread) unread",
             notice: notice, noticeStyle: noticeStyle,
-            hint: "Enter:open  N:read/unread  s:star  A:all read  /:search  r:reload  q:back",
-            theme: theme)
+            hint: ActionTable.hint(for: .articles), theme: theme)
         let rows = frame.draw(into: &canvas)
 
+        let showFeed = model.list.source.isVirtual && canvas.size.width >= SearchView.feedColumnMinWidth
         let body = ListBody(
             failure: model.failure.map { "Could not read articles: \($0)" }, isLoaded: model.isLoaded,
             count: model.count, item: model.article(at:), cursor: model.cursor, theme: theme,
-            empty: "This feed has no articles.")
+            empty: model.list.source.isVirtual ? "No articles here." : "This feed has no articles.")
         body.draw(into: &canvas, rows: rows) { article, y, canvas in
-            Self.drawRow(article, y: y, theme: theme, into: &canvas)
+            Self.drawRow(
+                article, feed: showFeed ? feedTitle(article.feedID) : nil, y: y, theme: theme, into: &canvas)
         }
     }
 
-    /// One article row from column 2: flags (unread `N`, starred `*`), date, title.
-    static func drawRow(_ article: ArticleSummary, y: Int, theme: Theme, into canvas: inout Canvas) {
+    /// One article row from column 2: flags (unread `N`, starred `*`), date, the feed when
+    /// given, title.
+    static func drawRow(_ article: ArticleSummary, feed: String? = nil, y: Int, theme: Theme, into canvas: inout Canvas) {
         if !article.isRead { canvas.write("N", x: 2, y: y, style: theme.unread) }
         if article.isStarred { canvas.write("*", x: 3, y: y, style: theme.marker) }
         canvas.write(theme.day(article.published), x: 5, y: y, style: theme.date)
-        let x = 17
+        var x = 17
+        if let feed {
+            canvas.write(TextLayout.truncate(TextSanitizer.singleLine(feed), toWidth: feedWidth), x: x, y: y, style: theme.read)
+            x += feedWidth + 2
+        }
         canvas.write(
             TextLayout.truncate(article.title, toWidth: canvas.size.width - x),
             x: x, y: y, style: article.isRead ? theme.read : theme.unread)

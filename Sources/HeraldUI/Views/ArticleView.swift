@@ -18,7 +18,7 @@ public struct ArticleView {
             title: "Herald · " + (model.state.value?.feedTitle ?? "") + " · " + model.summary.title,
             status: lines.isEmpty ? "" : "lines \(top + 1)-\(last) of \(lines.count) · \(percent)%",
             notice: notice, noticeStyle: noticeStyle,
-            hint: "j/k:scroll  Space/PgDn:page  g/G:top/end  [n]o:open link  N:read  s:star  q:back",
+            hint: ActionTable.hint(for: .article),
             theme: theme)
         let rows = frame.draw(into: &canvas)
 
@@ -33,7 +33,7 @@ public struct ArticleView {
             var x = 0
             if let label = line.label {
                 canvas.write(label, x: 0, y: y, style: theme.label)
-                x = 8
+                x = ArticleLine.labelWidth
             }
             for span in line.spans {
                 x += canvas.write(span.text, x: x, y: y, style: span.style)

@@ -1,7 +1,8 @@
 import HeraldCore
 
 /// The body every list screen shares: an error or empty message, or the visible window of
-/// rows with the `>` marker on the selected one. Rows whose item is not loaded yet (a window
+/// rows with the selection bar (and a `>`, for terminals without reverse video) on the
+/// selected one. Rows whose item is not loaded yet (a window
 /// still on its way from the database) show a placeholder.
 @MainActor
 struct ListBody<Item> {
@@ -37,6 +38,7 @@ struct ListBody<Item> {
             } else {
                 canvas.write("…", x: 2, y: y, style: theme.hint)
             }
+            if index == cursor.selected { canvas.restyle(row: y, theme.selected) }
         }
     }
 }

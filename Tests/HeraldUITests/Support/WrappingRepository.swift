@@ -8,8 +8,17 @@ protocol WrappingRepository: ArticleRepository {
 
 extension WrappingRepository {
     func feedSummaries() async throws -> [FeedSummary] { await inner.feedSummaries() }
-    func articles(inFeed feedID: String, page: ArticlePage) async throws -> [ArticleSummary] {
-        try await inner.articles(inFeed: feedID, page: page)
+    func starredCounts() async throws -> ArticleCounts { await inner.starredCounts() }
+    func articles(in source: ArticleSource, page: ArticlePage) async throws -> [ArticleSummary] {
+        try await inner.articles(in: source, page: page)
+    }
+    func position(of key: ArticleSortKey, in source: ArticleSource) async throws -> Int {
+        try await inner.position(of: key, in: source)
+    }
+    func firstUnread(in source: ArticleSource, after key: ArticleSortKey?, direction: ListDirection) async throws
+        -> ArticleSummary?
+    {
+        try await inner.firstUnread(in: source, after: key, direction: direction)
     }
     func article(id: String) async throws -> Article { try await inner.article(id: id) }
     func setRead(_ isRead: Bool, articleID: String) async throws {
@@ -18,9 +27,10 @@ extension WrappingRepository {
     func setStarred(_ isStarred: Bool, articleID: String) async throws {
         try await inner.setStarred(isStarred, articleID: articleID)
     }
-    func markFeedRead(_ feedID: String) async throws { try await inner.markFeedRead(feedID) }
-    func markAllRead() async throws { await inner.markAllRead() }
+    func markRead(in source: ArticleSource) async throws { try await inner.markRead(in: source) }
     func search(_ query: String, limit: Int) async throws -> [SearchHit] {
         try await inner.search(query, limit: limit)
     }
+    func lastOpenedList() async -> ArticleSource? { await inner.lastOpenedList() }
+    func setLastOpenedList(_ source: ArticleSource?) async { await inner.setLastOpenedList(source) }
 }

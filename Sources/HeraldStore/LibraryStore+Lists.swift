@@ -1,0 +1,217 @@
+public import HeraldCore
+
+/// Reading lists: one feed, or a virtual feed (all, unread, starred, a tag), in keyset pages.
+///
+/// A feed, All articles, Unread and Starred each walk one index newest first (the feed's,
+/// `articles_by_time` and the partial `articles_unread` / `articles_starred`), so a page
+/// costs the same at 1M articles as at 100. A tag is a merge of its feeds' own index walks,
+/// a few rows from each at a time: it costs what its page holds plus a probe per feed,
+/// however the tag's articles are spread in time.
+extension LibraryStore {
+    public func articles(in source: ArticleSource, page: ArticlePage) throws -> [ArticleSummary] {
+        let (after, forward, limit, offset): (ArticleSortKey?, Bool, Int, Int) =
+            switch page {
+            case .first(let limit): (nil, true, limit, 0)
+            case .after(let key, let limit): (key, true, limit, 0)
+            case .before(let key, let limit): (key, false, limit, 0)
+            case .last(let limit): (nil, false, limit, 0)
+            case .offset(let offset, let limit): (nil, true, limit, max(offset, 0))
+            }
+        let rows: [ArticleSummary]
+        if case .tag(let name) = source {
+            rows = try merged(
+                feeds: try feedRowIDs(tagged: name), after: after, forward: forward, limit: limit, skip: offset)
+        } else {
+            let (conditions, values) = try filter(source)
+            rows = try scan(conditions, values, after: after, forward: forward, limit: limit, offset: offset)
+        }
+        return forward ? rows : rows.reversed()
+    }
+
+    public func position(of key: ArticleSortKey, in source: ArticleSource) throws -> Int {
+        if case .tag(let name) = source {
+            return try feedRowIDs(tagged: name).reduce(0) { sum, feed in
+                sum + (try count(["a.feed_id = ?1"], [.integer(feed)], before: key))
+            }
+        }
+        let (conditions, values) = try filter(source)
+        return try count(conditions, values, before: key)
+    }
+
+    public func firstUnread(
+        in source: ArticleSource, after key: ArticleSortKey?, direction: ListDirection
+    ) throws -> ArticleSummary? {
+        let forward = direction == .forward
+        let candidates: [ArticleSummary]
+        switch source {
+        case .tag(let name):
+            candidates = try feedRowIDs(tagged: name).compactMap { feed in
+                try scan(["a.feed_id = ?1", "a.read = 0"], [.integer(feed)], after: key, forward: forward, limit: 1).first
+            }
+        case .starred:
+            candidates = try scan(["a.starred = 1", "a.read = 0"], [], after: key, forward: forward, limit: 1)
+        case .feed:
+            let (conditions, values) = try filter(source)
+            candidates = try scan(conditions + ["a.read = 0"], values, after: key, forward: forward, limit: 1)
+        case .all, .unread:
+            candidates = try scan(["a.read = 0"], [], after: key, forward: forward, limit: 1)
+        }
+        return forward
+            ? candidates.min { $0.sortKey < $1.sortKey } : candidates.max { $0.sortKey < $1.sortKey }
+    }
+
+    public func starredCounts() throws -> ArticleCounts {
+        // Both counts come from the starred index alone (it holds `read`).
+        let statement = try db.prepare(
+            "SELECT count(*), coalesce(sum(read = 0), 0) FROM articles WHERE starred = 1")
+        let counts = try statement.firstRow { ArticleCounts(total: Int($0.int64(0)), unread: Int($0.int64(1))) }
+        return counts ?? ArticleCounts(total: 0, unread: 0)
+    }
+
+    public func markRead(in source: ArticleSource) throws {
+        try db.transaction {
+            switch source {
+            case .feed(let url):
+                try db.prepare("UPDATE articles SET read = 1 WHERE feed_id = ?1 AND read = 0")
+                    .bind(.integer(try feedRowID(url))).run()
+            case .all, .unread:
+                try db.execute("UPDATE articles SET read = 1 WHERE read = 0")
+            case .starred:
+                try db.execute("UPDATE articles SET read = 1 WHERE starred = 1 AND read = 0")
+            case .tag(let name):
+                for feed in try feedRowIDs(tagged: name) {
+                    try db.prepare("UPDATE articles SET read = 1 WHERE feed_id = ?1 AND read = 0")
+                        .bind(.integer(feed)).run()
+                }
+            }
+        }
+    }
+
+    public func lastOpenedList() -> ArticleSource? {
+        let key = try? db.prepare("SELECT value FROM meta WHERE key = 'last_list'").firstRow { $0.text(0) }
+        return key.flatMap { $0 }.flatMap(ArticleSource.init(key:))
+    }
+
+    public func setLastOpenedList(_ source: ArticleSource?) {
+        // Best effort: a reader that cannot remember its place still reads.
+        if let source {
+            try? db.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES ('last_list', ?1)")
+                .bind(.text(source.key)).run()
+        } else {
+            try? db.execute("DELETE FROM meta WHERE key = 'last_list'")
+        }
+    }
+
+    // MARK: Queries
+
+    /// A source as conditions on `articles a` and the values they bind (`?1` …); not for tags.
+    func filter(_ source: ArticleSource) throws -> ([String], [SQLiteValue]) {
+        switch source {
+        case .feed(let url): (["a.feed_id = ?1"], [.integer(try feedRowID(url))])
+        case .all: ([], [])
+        case .unread: (["a.read = 0"], [])
+        case .starred: (["a.starred = 1"], [])
+        case .tag: preconditionFailure("a tag is read as a merge of its feeds")
+        }
+    }
+
+    /// Up to `limit` rows matching `conditions`, in scan order: list order going forward,
+    /// reversed going backward; strictly past `after` when given.
+    ///
+    /// `CROSS JOIN` keeps `articles` the outer loop, so SQLite walks an article index in
+    /// order and stops at the limit, instead of starting from the (small) feeds table and
+    /// sorting everything.
+    func scan(
+        _ conditions: [String], _ values: [SQLiteValue], after key: ArticleSortKey?, forward: Bool, limit: Int,
+        offset: Int = 0
+    ) throws -> [ArticleSummary] {
+        var clauses = conditions
+        var bound = values
+        if let key {
+            bound += [.integer(key.time), .integer(Int64(key.id) ?? 0)]
+            clauses.append("(a.sort_time, a.id) \(forward ? "<" : ">") (?\(bound.count - 1), ?\(bound.count))")
+        }
+        bound.append(.integer(Int64(limit)))
+        var tail = "LIMIT ?\(bound.count)"
+        if offset > 0 {
+            bound.append(.integer(Int64(offset)))
+            tail += " OFFSET ?\(bound.count)"
+        }
+        let order = forward ? "DESC" : "ASC"
+        let statement = try db.prepare(
+            "SELECT \(Self.summaryColumns) FROM articles a CROSS JOIN feeds f ON f.id = a.feed_id "
+                + (clauses.isEmpty ? "" : "WHERE " + clauses.joined(separator: " AND ") + " ")
+                + "ORDER BY a.sort_time \(order), a.id \(order) \(tail)")
+        try statement.bind(bound)
+        var rows: [ArticleSummary] = []
+        rows.reserveCapacity(min(limit, 1024))
+        while try statement.step() { rows.append(Self.summary(statement)) }
+        return rows
+    }
+
+    /// How many rows matching `conditions` come before `key` in list order.
+    func count(_ conditions: [String], _ values: [SQLiteValue], before key: ArticleSortKey) throws -> Int {
+        let bound = values + [.integer(key.time), .integer(Int64(key.id) ?? 0)]
+        let clauses = conditions + ["(a.sort_time, a.id) > (?\(bound.count - 1), ?\(bound.count))"]
+        let statement = try db.prepare("SELECT count(*) FROM articles a WHERE " + clauses.joined(separator: " AND "))
+        try statement.bind(bound)
+        return Int(try statement.firstRow { $0.int64(0) } ?? 0)
+    }
+
+    /// The row ids of the feeds with a tag, in feed-list order.
+    func feedRowIDs(tagged tag: String) throws -> [Int64] {
+        // Tags are stored tab-separated; a tab cannot be part of a tag.
+        let statement = try db.prepare(
+            """
+            SELECT id FROM feeds
+            WHERE instr(char(9) || tags || char(9), char(9) || ?1 || char(9)) > 0 ORDER BY position, id
+            """)
+        try statement.bind(.text(tag))
+        var ids: [Int64] = []
+        while try statement.step() { ids.append(statement.int64(0)) }
+        return ids
+    }
+
+    /// A k-way merge of the feeds' own index walks: `skip + limit` rows in scan order, read a
+    /// few at a time from each feed, so the cost is the rows taken plus one probe per feed.
+    func merged(feeds: [Int64], after key: ArticleSortKey?, forward: Bool, limit: Int, skip: Int) throws
+        -> [ArticleSummary]
+    {
+        struct Run {
+            var feed: Int64
+            var rows: [ArticleSummary]
+            var next = 0
+            var exhausted: Bool
+        }
+        let wanted = skip + limit
+        let chunk = max(8, min(wanted, wanted / max(feeds.count, 1) + 8))
+        func read(_ feed: Int64, after key: ArticleSortKey?) throws -> Run {
+            let rows = try scan(["a.feed_id = ?1"], [.integer(feed)], after: key, forward: forward, limit: chunk)
+            return Run(feed: feed, rows: rows, exhausted: rows.count < chunk)
+        }
+        var runs = try feeds.map { try read($0, after: key) }
+        var out: [ArticleSummary] = []
+        out.reserveCapacity(min(wanted, 4096))
+        while out.count < wanted {
+            var best: Int?
+            for index in runs.indices {
+                if runs[index].next == runs[index].rows.count {
+                    guard !runs[index].exhausted, let last = runs[index].rows.last else { continue }
+                    runs[index] = try read(runs[index].feed, after: last.sortKey)
+                    if runs[index].rows.isEmpty { continue }
+                }
+                let head = runs[index].rows[runs[index].next].sortKey
+                if let b = best {
+                    let other = runs[b].rows[runs[b].next].sortKey
+                    if forward ? head < other : other < head { best = index }
+                } else {
+                    best = index
+                }
+            }
+            guard let best else { break }
+            out.append(runs[best].rows[runs[best].next])
+            runs[best].next += 1
+        }
+        return Array(out.dropFirst(skip))
+    }
+}

@@ -1,0 +1,123 @@
+import HeraldCore
+
+/// The article view, and what leaves the reader: links, media, the clipboard.
+extension ReaderApp {
+    func performOnArticle(_ action: Action, _ model: ArticleViewModel, count: Int?) {
+        let lines = model.lines(width: size.width, theme: theme).count
+        let visible = bodyRows
+        switch action {
+        case .down: model.scroll(by: count ?? 1, lineCount: lines, visible: visible)
+        case .up: model.scroll(by: -(count ?? 1), lineCount: lines, visible: visible)
+        case .pageDown: model.scroll(by: visible * (count ?? 1), lineCount: lines, visible: visible)
+        case .pageUp: model.scroll(by: -visible * (count ?? 1), lineCount: lines, visible: visible)
+        case .top: model.top = max(0, min((count ?? 1) - 1, lines - visible))
+        case .bottom: model.scroll(by: lines, lineCount: lines, visible: visible)
+        case .readOn:
+            if model.isAtEnd(lineCount: lines, visible: visible), model.state.value != nil {
+                nextUnread(.forward)
+            } else {
+                model.scroll(by: visible, lineCount: lines, visible: visible)
+            }
+        case .back: back()
+        case .nextUnread: nextUnread(.forward)
+        case .previousUnread: nextUnread(.backward)
+        case .nextArticle: nextArticle(.forward)
+        case .previousArticle: nextArticle(.backward)
+        case .toggleRead: setRead(!model.summary.isRead, model.summary)
+        case .toggleStar: setStarred(!model.summary.isStarred, model.summary)
+        case .openInBrowser, .copyURL, .showLinks, .play:
+            guard let article = model.state.value else {
+                message = "The article is still loading."
+                return
+            }
+            performOnLinks(of: article, body: model.body, action, count: count)
+        default: unavailable(action)
+        }
+    }
+
+    /// `o` (the article's link; with a count, link N of the text), `y` (copy the article's
+    /// link), `L` (every link) and `e` (play the media) for one article.
+    func performOnLinks(of article: Article, body: RichText, _ action: Action, count: Int?) {
+        let links = ArticleLink.all(of: article, body: body)
+        switch action {
+        case .openInBrowser:
+            if let count {
+                guard body.links.indices.contains(count - 1) else {
+                    message = body.links.isEmpty ? "This article's text has no links." : "No link \(count): the text has \(body.links.count)."
+                    return
+                }
+                open(ArticleLink(kind: .text(count), url: body.links[count - 1]))
+            } else if let link = article.link, !link.isEmpty {
+                open(ArticleLink(kind: .article, url: link))
+            } else if let first = links.first {
+                open(first)
+            } else {
+                message = "This article has no link."
+            }
+        case .copyURL:
+            guard let link = article.link ?? links.first?.url else {
+                message = "This article has no link to copy."
+                return
+            }
+            copy(link)
+        case .showLinks:
+            guard !links.isEmpty else {
+                message = "This article has no links."
+                return
+            }
+            stack.append(.links(LinksModel(title: article.summary.title, links: links)))
+        case .play:
+            guard let media = links.first(where: \.isMedia) else {
+                message = "This article has no podcast or video."
+                return
+            }
+            open(media)
+        default: unavailable(action)
+        }
+    }
+
+    /// Reads an article (for keys on a list row that need its link), then acts on it.
+    func withArticle(_ summary: ArticleSummary, _ act: @escaping @MainActor (Article, RichText) -> Void) {
+        work.start { [repository] in
+            do {
+                let article = try await repository.article(id: summary.id)
+                let body = await ArticleProcessor.shared.richText(for: article)
+                act(article, body)
+            } catch {
+                self.message = "Could not read the article: \(error)"
+            }
+        }
+    }
+
+    /// Opens an article on top of the list (or search) it was chosen from, marking it read.
+    func openArticle(_ summary: ArticleSummary, highlight: String? = nil) {
+        var opened = summary
+        opened.isRead = true
+        let viewer = ArticleViewModel(summary: opened, repository: repository, highlight: highlight)
+        stack.append(.article(viewer))
+        viewer.load(in: work)
+        if !summary.isRead { setRead(true, summary) }
+    }
+
+    /// A link to the browser, or a media file to the player.
+    func open(_ link: ArticleLink) {
+        guard let linkOpener else {
+            message = "Links open in a terminal session: \(link.url)"
+            return
+        }
+        let failure = link.isMedia ? linkOpener.play(link.url) : linkOpener.open(link.url)
+        if let failure {
+            message = "Could not open \(link.label): \(failure)"
+        } else {
+            message = "Opened \(link.label): \(link.url)"
+        }
+    }
+
+    func copy(_ url: String) {
+        guard let linkOpener else {
+            message = "The clipboard needs a terminal session: \(url)"
+            return
+        }
+        message = linkOpener.copy(url).map { "Could not copy: \($0)" } ?? "Copied \(url)"
+    }
+}

@@ -1,0 +1,73 @@
+import HeraldCore
+
+/// Read and starred flags: every screen that shows the article and the counts follow at
+/// once; the repository is written in the background.
+extension ReaderApp {
+    func setRead(_ isRead: Bool, _ summary: ArticleSummary) {
+        for screen in stack {
+            switch screen {
+            case .articles(let list): list.setRead(isRead, articleID: summary.id)
+            case .search(let search): search.setRead(isRead, articleID: summary.id)
+            case .article(let viewer) where viewer.summary.id == summary.id: viewer.summary.isRead = isRead
+            default: break
+            }
+        }
+        // The counts change once, whatever number of lists show the article.
+        if summary.isRead != isRead { feedList.articleRead(isRead, summary) }
+        let id = summary.id
+        write("read flag") { try await $0.setRead(isRead, articleID: id) }
+    }
+
+    func setStarred(_ isStarred: Bool, _ summary: ArticleSummary) {
+        for screen in stack {
+            switch screen {
+            case .articles(let list): list.setStarred(isStarred, articleID: summary.id)
+            case .search(let search): search.setStarred(isStarred, articleID: summary.id)
+            case .article(let viewer) where viewer.summary.id == summary.id: viewer.summary.isStarred = isStarred
+            default: break
+            }
+        }
+        if summary.isStarred != isStarred { feedList.articleStarred(isStarred, summary) }
+        message = isStarred ? "Starred." : "Unstarred."
+        let id = summary.id
+        write("star") { try await $0.setStarred(isStarred, articleID: id) }
+    }
+
+    /// `A`: every article of a list read; the counts are read again once it is written.
+    func markRead(_ source: ArticleSource, list: ArticleListModel?) {
+        list?.markAllRead()
+        for screen in stack {
+            if case .articles(let open) = screen, open.list.source == source || source == .all { open.markAllRead() }
+        }
+        feedList.listRead(source)
+        work.start { [repository] in
+            do {
+                try await repository.markRead(in: source)
+            } catch {
+                self.message = "Could not save the mark read: \(error)"
+            }
+            // The exact counts (a tag's feeds, the starred ones) once the write is done.
+            self.feedList.load(in: self.work)
+        }
+    }
+
+    func askToMarkAllRead() {
+        confirmation = Confirmation(question: "Mark every article of every feed read? (y/n)") { [weak self] in
+            guard let self else { return }
+            self.markRead(.all, list: nil)
+            self.message = "All articles marked read."
+        }
+    }
+
+    /// Writes through the repository in the background; the screen already shows the change,
+    /// and a failure is reported on the status line.
+    func write(_ what: String, _ operation: @escaping @Sendable (any ArticleRepository) async throws -> Void) {
+        work.start { [repository] in
+            do {
+                try await operation(repository)
+            } catch {
+                self.message = "Could not save the \(what): \(error)"
+            }
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import HeraldCore
+
+/// `?`: the keys of the screen on top, then the keys that work everywhere, from the action
+/// table.
+extension ReaderApp {
+    func showHelp() {
+        let kind = screenKind
+        stack.append(.page(Self.helpPage(for: kind)))
+    }
+
+    static func helpPage(for kind: ScreenKind) -> PageModel {
+        let (own, global) = ActionTable.bindings(on: kind)
+        var paragraphs: [PageModel.Paragraph] = [.init("", "Keys of the \(kind.title)", role: .heading)]
+        if kind == .search {
+            paragraphs.append(.init("letters", "type the query (Backspace deletes, Ctrl-U clears, Ctrl-W deletes a word)"))
+        }
+        paragraphs += own.map { .init(keys($0), $0.summary) }
+        paragraphs.append(.init("", "Everywhere", role: .heading))
+        paragraphs += global.map { .init(keys($0), $0.summary) }
+        if kind != .search {
+            paragraphs.append(.init("", ActionTable.countNote, role: .note))
+        }
+        paragraphs.append(.init("", "q or Esc closes this help.", role: .note))
+        return PageModel(title: "Keys · \(kind.title)", paragraphs: paragraphs, labelWidth: 18)
+    }
+
+    static func keys(_ binding: ActionBinding) -> String {
+        binding.keys.map(\.label).joined(separator: ", ")
+    }
+}

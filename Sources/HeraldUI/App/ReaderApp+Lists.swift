@@ -1,0 +1,182 @@
+import HeraldCore
+
+/// The list screens: the feed list, an article list, the tags, the links and the errors.
+extension ReaderApp {
+    /// The moving keys every list shares, with a count (`5 j`, `7 g`); true when the action
+    /// was one of them.
+    func move(_ cursor: inout ListCursor, _ action: Action, count: Int?, rows: Int, visible: Int? = nil) -> Bool {
+        let visible = visible ?? bodyRows
+        switch action {
+        case .down: cursor.move(by: count ?? 1, count: rows, visible: visible)
+        case .up: cursor.move(by: -(count ?? 1), count: rows, visible: visible)
+        case .pageDown: cursor.page(by: count ?? 1, count: rows, visible: visible)
+        case .pageUp: cursor.page(by: -(count ?? 1), count: rows, visible: visible)
+        case .top: cursor.select((count ?? 1) - 1, count: rows, visible: visible)
+        case .bottom: cursor.select(count.map { $0 - 1 } ?? rows - 1, count: rows, visible: visible)
+        default: return false
+        }
+        return true
+    }
+
+    func performOnFeeds(_ action: Action, count: Int?) {
+        let rows = feedList.rows.count
+        if move(&feedList.cursor, action, count: count, rows: rows) { return }
+        if performReload(action, feed: feedList.selectedFeed?.id) { return }
+        switch action {
+        case .open:
+            // A number names a feed: `7 Enter` opens the seventh feed.
+            if let count {
+                guard feedList.feeds.indices.contains(count - 1) else {
+                    message = "No feed \(count): there are \(feedList.feeds.count)."
+                    return
+                }
+                feedList.cursor.select(FeedListModel.virtualRows + count - 1, count: rows, visible: bodyRows)
+            }
+            guard let row = feedList.selected else { return }
+            openList(row.list)
+        case .nextUnread, .previousUnread:
+            let direction: ListDirection = action == .nextUnread ? .forward : .backward
+            guard let feed = feedList.feedWithUnread(from: feedList.selectedFeed?.id, direction) else {
+                message = "No \(direction == .forward ? "later" : "earlier") feed has unread articles."
+                return
+            }
+            feedList.select(.feed(feed.id), visible: bodyRows)
+        case .markListRead:
+            guard let row = feedList.selected else { return }
+            markRead(row.list.source, list: nil)
+        case .markAllRead: askToMarkAllRead()
+        case .showTags: showTags()
+        case .quit: isFinished = true
+        default: unavailable(action)
+        }
+    }
+
+    func performOnArticles(_ action: Action, _ model: ArticleListModel, count: Int?) {
+        if move(&model.cursor, action, count: count, rows: model.count) {
+            model.ensureLoaded(visible: bodyRows, in: work)
+            return
+        }
+        if performReload(action, feed: model.list.source.feedID) { return }
+        switch action {
+        case .open:
+            if let count {
+                model.cursor.select(count - 1, count: model.count, visible: bodyRows)
+                model.ensureLoaded(visible: bodyRows, in: work)
+            }
+            guard let summary = model.selected else { return }
+            openArticle(summary)
+        case .back: back()
+        case .nextUnread: nextUnread(.forward)
+        case .previousUnread: nextUnread(.backward)
+        case .nextFeed, .previousFeed: nextFeed(action == .nextFeed ? .forward : .backward, from: model)
+        case .toggleRead:
+            guard let summary = model.selected else { return }
+            setRead(!summary.isRead, summary)
+        case .toggleStar:
+            guard let summary = model.selected else { return }
+            setStarred(!summary.isStarred, summary)
+        case .openInBrowser, .copyURL, .showLinks, .play:
+            guard let summary = model.selected else { return }
+            withArticle(summary) { article, body in self.performOnLinks(of: article, body: body, action, count: count) }
+        case .markListRead: markRead(model.list.source, list: model)
+        case .markAllRead: askToMarkAllRead()
+        case .showTags: showTags()
+        default: unavailable(action)
+        }
+    }
+
+    func performOnTags(_ action: Action, _ model: TagListModel, count: Int?) {
+        if move(&model.cursor, action, count: count, rows: model.tags.count) { return }
+        switch action {
+        case .open:
+            if let count { model.cursor.select(count - 1, count: model.tags.count, visible: bodyRows) }
+            guard let tag = model.selected else { return }
+            openList(tag)
+        case .back: back()
+        default: unavailable(action)
+        }
+    }
+
+    func performOnLinks(_ action: Action, _ model: LinksModel, count: Int?) {
+        if move(&model.cursor, action, count: count, rows: model.links.count) { return }
+        switch action {
+        case .open, .openInBrowser:
+            if let count { model.cursor.select(count - 1, count: model.links.count, visible: bodyRows) }
+            guard let link = model.selected else { return }
+            open(link)
+        case .copyURL:
+            guard let link = model.selected else { return }
+            copy(link.url)
+        case .back: back()
+        default: unavailable(action)
+        }
+    }
+
+    func performOnErrors(_ action: Action, _ model: ReloadErrorsModel, count: Int?) {
+        if move(&model.cursor, action, count: count, rows: model.failures.count) { return }
+        switch action {
+        case .open:
+            if let count { model.cursor.select(count - 1, count: model.failures.count, visible: bodyRows) }
+            guard let failure = model.selected else { return }
+            stack.append(
+                .page(
+                    PageModel(
+                        title: "Error · " + failure.title,
+                        paragraphs: [
+                            .init("Feed:", failure.title), .init("URL:", failure.url),
+                            .init("Error:", failure.reason, role: .error),
+                        ], labelWidth: 8)))
+        case .back: back()
+        default: unavailable(action)
+        }
+    }
+
+    func performOnPage(_ action: Action, _ model: PageModel, count: Int?) {
+        let lines = model.lines(width: size.width).count
+        let visible = bodyRows
+        switch action {
+        case .down: model.scroll(by: count ?? 1, lineCount: lines, visible: visible)
+        case .up: model.scroll(by: -(count ?? 1), lineCount: lines, visible: visible)
+        case .pageDown: model.scroll(by: visible, lineCount: lines, visible: visible)
+        case .pageUp: model.scroll(by: -visible, lineCount: lines, visible: visible)
+        case .top: model.top = 0
+        case .bottom: model.scroll(by: lines, lineCount: lines, visible: visible)
+        case .back: back()
+        default: unavailable(action)
+        }
+    }
+
+    /// An action of the table that has nothing to act on here (none today: every binding
+    /// is handled on its screens; this keeps a new binding from failing silently).
+    func unavailable(_ action: Action) {
+        message = "\(action.rawValue) does nothing here — ? for help"
+    }
+
+    /// Opens a list (a feed, a virtual feed, a tag) on a new article list screen.
+    @discardableResult
+    func openList(_ list: ArticleListSummary, replacing: Bool = false) -> ArticleListModel {
+        let model = ArticleListModel(list: list, repository: repository)
+        if replacing, case .articles = screen { stack.removeLast() }
+        stack.append(.articles(model))
+        model.load(visible: bodyRows, in: work)
+        let source = list.source
+        work.start { [repository] in await repository.setLastOpenedList(source) }
+        return model
+    }
+
+    func showTags() {
+        let tags = feedList.tags
+        guard !tags.isEmpty else {
+            message = "No feed has a tag yet: herald add URL --tag NAME, or import an OPML or urls file with tags."
+            return
+        }
+        stack.append(.tags(TagListModel(tags: tags)))
+    }
+}
+
+extension ArticleSource {
+    /// The feed of a feed's list; nil for a virtual feed.
+    var feedID: String? {
+        if case .feed(let id) = self { id } else { nil }
+    }
+}

@@ -1,0 +1,32 @@
+import HeraldCore
+
+/// The search screen: the prompt takes text; the results take the list keys after Tab.
+extension ReaderApp {
+    func performOnSearch(_ action: Action, _ model: SearchModel, count: Int?) {
+        let rows = model.hits.count
+        if move(&model.cursor, action, count: count, rows: rows, visible: searchRows) { return }
+        switch action {
+        case .open:
+            if let count { model.cursor.select(count - 1, count: rows, visible: searchRows) }
+            guard let hit = model.selected else { return }
+            openArticle(hit.article, highlight: model.query)
+        case .focusResults:
+            model.focus = model.focus == .query && !model.hits.isEmpty ? .results : .query
+        case .search:
+            model.focus = .query
+        case .back: back()
+        case .nextUnread: nextUnread(.forward)
+        case .previousUnread: nextUnread(.backward)
+        case .toggleRead:
+            guard let hit = model.selected else { return }
+            setRead(!hit.article.isRead, hit.article)
+        case .toggleStar:
+            guard let hit = model.selected else { return }
+            setStarred(!hit.article.isStarred, hit.article)
+        case .openInBrowser, .copyURL:
+            guard let hit = model.selected else { return }
+            withArticle(hit.article) { article, body in self.performOnLinks(of: article, body: body, action, count: count) }
+        default: unavailable(action)
+        }
+    }
+}

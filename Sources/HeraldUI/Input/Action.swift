@@ -1,0 +1,80 @@
+/// Everything a key can ask the reader to do. Keys are bound to actions in one table
+/// (`ActionTable`), which key handling, the hint line, the `?` help, `herald --help` and the
+/// README's key table all read.
+public enum Action: String, Sendable, Hashable, CaseIterable {
+    case down, up
+    case pageDown = "page-down"
+    case pageUp = "page-up"
+    case top, bottom
+    /// Space in the article view: a page down, and at the end the next unread article.
+    case readOn = "read-on"
+    case open, back, quit
+    case nextUnread = "next-unread"
+    case previousUnread = "prev-unread"
+    case nextArticle = "next-article"
+    case previousArticle = "prev-article"
+    case nextFeed = "next-feed"
+    case previousFeed = "prev-feed"
+    case toggleRead = "toggle-read"
+    case toggleStar = "toggle-star"
+    case markListRead = "mark-feed-read"
+    case markAllRead = "mark-all-read"
+    case search
+    case focusResults = "toggle-search-focus"
+    case reload
+    case reloadAll = "reload-all"
+    case showErrors = "show-errors"
+    case openInBrowser = "open-in-browser"
+    case showLinks = "show-links"
+    case copyURL = "copy-url"
+    case play
+    case showTags = "show-tags"
+    case help
+    case quitNow = "hard-quit"
+}
+
+/// A screen of the reader, as the action table names it.
+public enum ScreenKind: String, Sendable, Hashable, CaseIterable {
+    case feeds, articles, article, search, results, links, tags, errors, page
+
+    /// The screen's name in the help and the README.
+    public var title: String {
+        switch self {
+        case .feeds: "feed list"
+        case .articles: "article list"
+        case .article: "article"
+        case .search: "search (typing)"
+        case .results: "search results (after Tab)"
+        case .links: "links"
+        case .tags: "tags"
+        case .errors: "reload errors"
+        case .page: "help and error pages"
+        }
+    }
+
+    /// Screens that are lists of rows (moving keys select a row).
+    static let lists: [ScreenKind] = [.feeds, .articles, .links, .tags, .errors]
+}
+
+/// One row of the action table: these keys do this action on these screens.
+public struct ActionBinding: Sendable {
+    public var action: Action
+    public var keys: [Key]
+    /// Where the keys do it; empty means on every screen (search's prompt takes letters
+    /// first: there only non-letter keys reach the table).
+    public var screens: [ScreenKind]
+    /// One line for the help, `--help` and the README.
+    public var summary: String
+    /// A short label for the hint line, when the action belongs there.
+    public var hint: String?
+
+    public init(_ action: Action, _ keys: [Key], on screens: [ScreenKind], _ summary: String, hint: String? = nil) {
+        self.action = action
+        self.keys = keys
+        self.screens = screens
+        self.summary = summary
+        self.hint = hint
+    }
+
+    public var isGlobal: Bool { screens.isEmpty }
+}

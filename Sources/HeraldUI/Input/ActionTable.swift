@@ -1,0 +1,129 @@
+/// The one table of keys: every key of every screen, what it does and where.
+///
+/// Key handling looks keys up here (`action(for:on:)`); the hint line, the `?` help screen,
+/// `herald --help` and the README's key table are all printed from it, so they cannot
+/// disagree with what the keys do.
+public enum ActionTable {
+    private static let lists = ScreenKind.lists
+    private static let scrolling: [ScreenKind] = ScreenKind.lists + [.results, .article, .page]
+
+    /// The default bindings, in the order the help lists them.
+    public static let bindings: [ActionBinding] = [
+        ActionBinding(.help, [.character("?")], on: [], "show the keys of this screen", hint: "?:help"),
+        ActionBinding(.search, [.character("/")], on: [], "search every feed as you type", hint: "/:search"),
+        ActionBinding(.quitNow, [.control("c")], on: [], "quit at once"),
+
+        ActionBinding(.down, [.character("j"), .down], on: scrolling, "down a row (a line in an article)"),
+        ActionBinding(.up, [.character("k"), .up], on: scrolling, "up a row (a line in an article)"),
+        ActionBinding(.pageDown, [.pageDown, .character(" ")], on: lists + [.results, .page], "down a page"),
+        ActionBinding(.pageDown, [.pageDown], on: [.article], "down a page"),
+        ActionBinding(
+            .readOn, [.character(" ")], on: [.article], "down a page; at the end, the next unread article",
+            hint: "Space:read on"),
+        ActionBinding(.pageUp, [.pageUp], on: scrolling, "up a page"),
+        ActionBinding(.top, [.character("g"), .home], on: scrolling, "to the first row (a number first: row N)"),
+        ActionBinding(.bottom, [.character("G"), .end], on: scrolling, "to the last row (a number first: row N)"),
+        ActionBinding(.down, [.down, .control("n")], on: [.search], "down a result"),
+        ActionBinding(.up, [.up, .control("p")], on: [.search], "up a result"),
+        ActionBinding(.pageDown, [.pageDown], on: [.search], "down a page of results"),
+        ActionBinding(.pageUp, [.pageUp], on: [.search], "up a page of results"),
+        ActionBinding(.top, [.home], on: [.search], "to the first result"),
+        ActionBinding(.bottom, [.end], on: [.search], "to the last result"),
+
+        ActionBinding(
+            .open, [.enter, .character("l"), .right], on: [.feeds, .articles, .tags, .links, .errors, .results],
+            "open the selected row (a number first: row N)", hint: "Enter:open"),
+        ActionBinding(.open, [.enter], on: [.search], "open the selected result", hint: "Enter:open"),
+        ActionBinding(
+            .focusResults, [.tab], on: [.search, .results], "move between the query and the results",
+            hint: "Tab:results"),
+        ActionBinding(.search, [.character("/")], on: [.results], "edit the query"),
+        ActionBinding(.back, [.escape], on: [.search], "close search", hint: "Esc:back"),
+        ActionBinding(
+            .back, [.character("q"), .character("h"), .left, .escape],
+            on: [.articles, .article, .results, .tags, .links, .errors, .page], "back to the screen before",
+            hint: "q:back"),
+        ActionBinding(.quit, [.character("q")], on: [.feeds], "quit", hint: "q:quit"),
+
+        ActionBinding(
+            .nextUnread, [.character("n")], on: [.feeds, .articles, .article, .results],
+            "next unread article (then on to the next feed with unread articles)", hint: "n:next unread"),
+        ActionBinding(
+            .previousUnread, [.character("p")], on: [.feeds, .articles, .article, .results],
+            "previous unread article (then back to the previous feed)"),
+        ActionBinding(.nextArticle, [.character("J")], on: [.article], "next article of the list", hint: "J/K:next/prev"),
+        ActionBinding(.previousArticle, [.character("K")], on: [.article], "previous article of the list"),
+        ActionBinding(.nextFeed, [.character("J")], on: [.articles], "next feed"),
+        ActionBinding(.previousFeed, [.character("K")], on: [.articles], "previous feed"),
+        ActionBinding(
+            .toggleRead, [.character("N")], on: [.articles, .article, .results], "mark read / unread", hint: "N:read"),
+        ActionBinding(
+            .toggleStar, [.character("s")], on: [.articles, .article, .results], "star / unstar", hint: "s:star"),
+        ActionBinding(
+            .openInBrowser, [.character("o")], on: [.articles, .article, .results, .links],
+            "open the article's link with $BROWSER (a number first: link N of the text)", hint: "o:open link"),
+        ActionBinding(
+            .showLinks, [.character("L"), .character("O")], on: [.articles, .article],
+            "list every link (article, text, images, media) to open or copy one", hint: "L:links"),
+        ActionBinding(
+            .copyURL, [.character("y")], on: [.articles, .article, .results, .links],
+            "copy the link to the clipboard (OSC 52, also over ssh)"),
+        ActionBinding(
+            .play, [.character("e")], on: [.articles, .article],
+            "play the article's podcast or video with $HERALD_PLAYER (else $BROWSER)"),
+        ActionBinding(.markListRead, [.character("A")], on: [.feeds, .articles], "mark the feed (or list) read"),
+        ActionBinding(.markAllRead, [.character("C")], on: [.feeds, .articles], "mark every article read (asks first)"),
+        ActionBinding(.showTags, [.character("t")], on: [.feeds, .articles], "tags: the articles of the feeds with a tag", hint: "t:tags"),
+        ActionBinding(.reload, [.character("r")], on: [.feeds, .articles], "reload the selected (or open) feed"),
+        ActionBinding(.reloadAll, [.character("R")], on: [.feeds, .articles], "reload every feed", hint: "R:reload"),
+        ActionBinding(
+            .showErrors, [.character("E")], on: [.feeds, .articles], "why feeds failed to load (Enter: the whole message)"),
+    ]
+
+    /// Screen → key → action, built once from `bindings`; screen rows win over global ones.
+    private static let lookup: [ScreenKind: [Key: Action]] = {
+        var table: [ScreenKind: [Key: Action]] = [:]
+        for screen in ScreenKind.allCases {
+            var keys: [Key: Action] = [:]
+            for binding in bindings where binding.isGlobal {
+                for key in binding.keys { keys[key] = binding.action }
+            }
+            for binding in bindings where binding.screens.contains(screen) {
+                for key in binding.keys { keys[key] = binding.action }
+            }
+            table[screen] = keys
+        }
+        return table
+    }()
+
+    /// What `key` does on `screen`, if anything.
+    public static func action(for key: Key, on screen: ScreenKind) -> Action? {
+        lookup[screen]?[key]
+    }
+
+    /// The bindings of a screen (its own first, then the global ones), as the help lists them.
+    public static func bindings(on screen: ScreenKind) -> (own: [ActionBinding], global: [ActionBinding]) {
+        (bindings.filter { $0.screens.contains(screen) }, bindings.filter(\.isGlobal))
+    }
+
+    /// The key hint line of a screen: its first hint, `?:help`, its other hints, `/:search`,
+    /// then the way out (`q:back` or `q:quit`), so a narrow screen still shows how to find
+    /// every key.
+    public static func hint(for screen: ScreenKind) -> String {
+        let (own, global) = bindings(on: screen)
+        var seen = Set<String>()
+        func labels(_ rows: [ActionBinding]) -> [String] {
+            rows.compactMap(\.hint).filter { seen.insert($0).inserted }
+        }
+        let leaving: Set<Action> = [.back, .quit]
+        let main = labels(own.filter { !leaving.contains($0.action) })
+        let exit = labels(own.filter { leaving.contains($0.action) })
+        let help = labels(global.filter { $0.action == .help })
+        let search = screen == .search || screen == .results ? [] : labels(global.filter { $0.action == .search })
+        return (main.prefix(1) + help + main.dropFirst() + search + exit).joined(separator: "  ")
+    }
+
+    /// What a count prefix does, for the help.
+    public static let countNote =
+        "A number typed first counts: 5 j moves five rows, 7 Enter opens row 7 (on the feed list, feed 7), 3 o opens link 3."
+}
