@@ -9,8 +9,10 @@ import Testing
 struct ReaderEndToEndTests {
     static let feedTitles = ["Field Journal", "한글 기술 일지", "Herald Notes", "Kabar Nusantara"]
     /// How the key hints (last row) begin; the rest is cut to the width.
-    static let feedListHint = "Enter:open  A:feed read"
-    static let articleListHint = "Enter:open  N:read/unread"
+    static let feedListHint = "Enter:open  ?:help  n:next unread"
+    static let articleListHint = "Enter:open  ?:help  n:next unread  N:read"
+    /// The feeds start below the virtual feeds (All articles, Unread, Starred).
+    static let firstFeedRow = 4
 
     // MARK: Tests
 
@@ -20,22 +22,24 @@ struct ReaderEndToEndTests {
         defer { session.kill() }
         var screen = try await startHerald(in: session)
 
-        // All four feeds, in order, with the marker on the first.
+        // The virtual feeds, then all four feeds, in order, with the marker on the first feed.
+        #expect(screen[1].contains("All articles") && screen[2].contains("Unread") && screen[3].contains("Starred"))
+        let first = Self.firstFeedRow
         for (offset, title) in Self.feedTitles.enumerated() {
-            let row = screen[1 + offset]
-            #expect(row.contains(title), "row \(2 + offset) should show \(title):\n\(TmuxSession.framed(screen))")
+            let row = screen[first + offset]
+            #expect(row.contains(title), "row \(first + 1 + offset) should show \(title):\n\(TmuxSession.framed(screen))")
         }
-        #expect(screen[1].hasPrefix(">"), "the marker should start on the first feed:\n\(TmuxSession.framed(screen))")
-        #expect(!screen[2].hasPrefix(">"))
+        #expect(screen[first].hasPrefix(">"), "the marker should start on the first feed:\n\(TmuxSession.framed(screen))")
+        #expect(!screen[first + 1].hasPrefix(">"))
         #expect(screen[screen.count - 2].contains("1/4 feeds"))
 
         // j moves the marker to the second row.
         try session.sendKeys("j")
         screen = try await session.waitUntil("the marker is on the second feed") { screen in
-            screen.count > 2 && screen[2].hasPrefix(">")
+            screen.count > first + 1 && screen[first + 1].hasPrefix(">")
         }
-        #expect(!screen[1].hasPrefix(">"), "only one row has the marker:\n\(TmuxSession.framed(screen))")
-        #expect(screen[2].contains("한글 기술 일지"))
+        #expect(!screen[first].hasPrefix(">"), "only one row has the marker:\n\(TmuxSession.framed(screen))")
+        #expect(screen[first + 1].contains("한글 기술 일지"))
         #expect(screen[screen.count - 2].contains("2/4 feeds"))
 
         // Enter opens that feed's articles.
@@ -63,9 +67,9 @@ struct ReaderEndToEndTests {
         // … q: back to the feeds, marker still on the second feed …
         try session.sendKeys("q")
         screen = try await session.waitUntil("the feed list is back") { screen in
-            screen.first?.contains("Herald · Feeds") == true && screen.count > 2 && screen[2].hasPrefix(">")
+            screen.first?.contains("Herald · Feeds") == true && screen.count > first + 1 && screen[first + 1].hasPrefix(">")
         }
-        #expect(screen[2].contains("한글 기술 일지"))
+        #expect(screen[first + 1].contains("한글 기술 일지"))
         // … and q quits.
         try session.sendKeys("q")
         let status = try await session.waitForExitStatus()
@@ -99,7 +103,8 @@ struct ReaderEndToEndTests {
 
         // Open 한글 기술 일지: at 100 columns its second title fits in full.
         try session.sendKeys("j")
-        try await session.waitUntil("the marker is on the second feed") { $0.count > 2 && $0[2].hasPrefix(">") }
+        let second = Self.firstFeedRow + 1
+        try await session.waitUntil("the marker is on the second feed") { $0.count > second && $0[second].hasPrefix(">") }
         try session.sendKeys("Enter")
         let longTitle = "유니코드 정규화 NFC와 NFD"
         var screen = try await session.waitUntil("the article rows have loaded") { screen in
@@ -135,7 +140,7 @@ struct ReaderEndToEndTests {
             screen.count == 20 && screen[19].hasPrefix(Self.feedListHint)
         }
         #expect(screen[18].contains("2/4 feeds"))
-        #expect(screen[2].hasPrefix(">") && screen[2].contains("한글 기술 일지"))
+        #expect(screen[second].hasPrefix(">") && screen[second].contains("한글 기술 일지"))
 
         try session.sendKeys("q")
         #expect(try await session.waitForExitStatus() == 0)

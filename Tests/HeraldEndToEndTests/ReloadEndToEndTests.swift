@@ -35,7 +35,7 @@ struct ReloadEndToEndTests {
         // (the screen still says "reloading" when the marker has moved).
         try session.sendKeys("j")
         let screen = try await session.waitUntil("the marker moves while the reload runs", timeout: .seconds(3)) {
-            $0.count > 2 && $0[2].hasPrefix(">")
+            $0.count > 5 && $0[5].hasPrefix(">")
         }
         #expect(screen.contains { $0.contains("reloading") }, "the reload was still running:\n\(TmuxSession.framed(screen))")
 

@@ -6,9 +6,9 @@ import Testing
 @MainActor
 final class RecordingOpener: LinkOpening {
     var opened: [String] = []
-    var failure: String?
     var played: [String] = []
     var copied: [String] = []
+    var failure: String?
     func open(_ url: String) -> String? {
         opened.append(url)
         return failure
@@ -23,66 +23,132 @@ final class RecordingOpener: LinkOpening {
     }
 }
 
-@Suite("Opening an article's links")
+@Suite("Opening an article's links, media and the clipboard")
 @MainActor
 struct LinkOpeningTests {
-    func appOnArticle(html: String?, text: String = "") async -> (ReaderApp, RecordingOpener) {
+    static let html = "<p>See <a href=\"https://a.example/1\">this</a> and <a href=\"https://b.example/2\">that</a>.</p>"
+    static let episode = Enclosure(
+        url: "https://cdn.example/e1.mp3", type: "audio/mpeg", length: 48_000_000, duration: 3733)
+
+    /// An app with one feed of one article, opened from the feed list (`keys`, by default
+    /// Enter Enter: the feed, then the article).
+    func openedApp(
+        html: String?, text: String = "", link: String? = "https://site.example/post", enclosures: [Enclosure] = [],
+        image: String? = nil, keys: [Key] = [.enter, .enter]
+    ) async -> (ReaderApp, RecordingOpener) {
         let feed = Feed(id: "f", title: "F")
         let article = Article(
-            summary: ArticleSummary(id: "a", feedID: "f", title: "Linked"), feedTitle: "F", link: nil, text: text,
-            html: html)
-        let app = ReaderApp(repository: InMemoryArticleRepository(feeds: [(feed, [article])]), size: Size(width: 60, height: 12))
+            summary: ArticleSummary(id: "a", feedID: "f", title: "Linked"), feedTitle: "F", link: link, text: text,
+            html: html, enclosures: enclosures, image: image)
+        let app = ReaderApp(repository: InMemoryArticleRepository(feeds: [(feed, [article])]), size: Size(width: 70, height: 14))
         let opener = RecordingOpener()
         app.linkOpener = opener
         app.start()
         await app.settle()
-        for key in [Key.enter, .enter] {
-            app.handle(key)
-            await app.settle()
-        }
+        await press(app, keys)
         return (app, opener)
     }
 
-    static let html = "<p>See <a href=\"https://a.example/1\">this</a> and <a href=\"https://b.example/2\">that</a>.</p>"
+    func press(_ app: ReaderApp, _ keys: [Key]) async {
+        for key in keys {
+            app.handle(key)
+            await app.settle()
+        }
+    }
 
-    @Test("o opens the first link; a number then o opens that one")
+    @Test("o opens the article's own link; a number then o opens that link of the text")
     func opens() async {
-        let (app, opener) = await appOnArticle(html: Self.html)
-        app.handle(.character("o"))
-        app.handle(.character("2"))
-        #expect(app.render().text().contains("open link 2 with o"))
-        app.handle(.character("o"))
-        #expect(opener.opened == ["https://a.example/1", "https://b.example/2"])
+        let (app, opener) = await openedApp(html: Self.html)
+        await press(app, [.character("o")])
+        #expect(opener.opened == ["https://site.example/post"])
+        await press(app, [.character("2")])
+        #expect(app.render().text().contains("2 — then j/k, g, Enter or o"))
+        await press(app, [.character("o")])
+        #expect(opener.opened == ["https://site.example/post", "https://b.example/2"])
+        #expect(app.render().text().contains("Opened [2]: https://b.example/2"))
+    }
+
+    @Test("o on the article list opens the selected article's link without opening the article")
+    func opensFromTheList() async {
+        let (app, opener) = await openedApp(html: Self.html, keys: [.enter, .character("o")])
+        #expect(opener.opened == ["https://site.example/post"])
+        #expect(app.screenKind == .articles)
     }
 
     @Test("a number past the last link, or an article without links, says so")
     func missing() async {
-        let (app, opener) = await appOnArticle(html: Self.html)
-        app.handle(.character("9"))
-        app.handle(.character("o"))
-        #expect(app.render().text().contains("No link 9: it has 2."))
-        let (plain, _) = await appOnArticle(html: nil, text: "No links here.")
-        plain.handle(.character("o"))
+        let (app, opener) = await openedApp(html: Self.html)
+        await press(app, [.character("9"), .character("o")])
+        #expect(app.render().text().contains("No link 9: the text has 2."))
+        let (plain, plainOpener) = await openedApp(html: nil, text: "No links here.", link: nil)
+        await press(plain, [.character("o")])
+        #expect(plain.render().text().contains("This article has no link."))
+        await press(plain, [.character("L")])
         #expect(plain.render().text().contains("This article has no links."))
-        #expect(opener.opened.isEmpty)
+        await press(plain, [.character("e")])
+        #expect(plain.render().text().contains("This article has no podcast or video."))
+        #expect(opener.opened == [] && plainOpener.opened.isEmpty && plainOpener.played.isEmpty)
     }
 
     @Test("a browser failure is shown on the status line")
     func failure() async {
-        let (app, opener) = await appOnArticle(html: Self.html)
+        let (app, opener) = await openedApp(html: Self.html)
         opener.failure = "w3m exited with status 1"
-        app.handle(.character("o"))
-        #expect(app.render().text().contains("Could not open link 1: w3m exited with status 1"))
+        await press(app, [.character("o")])
+        #expect(app.render().text().contains("Could not open article: w3m exited with status 1"))
     }
 
-    @Test("the link list in the article is the one o opens")
+    @Test("L lists the article's link, its podcast, the text's links and its picture; Enter opens, y copies")
+    func linksView() async {
+        let (app, opener) = await openedApp(
+            html: Self.html, enclosures: [Self.episode], image: "https://cdn.example/cover.jpg")
+        await press(app, [.character("L")])
+        guard case .links(let model) = app.screen else {
+            Issue.record("not on the links view")
+            return
+        }
+        #expect(model.links.map(\.url) == [
+            "https://site.example/post", "https://cdn.example/e1.mp3", "https://a.example/1", "https://b.example/2",
+            "https://cdn.example/cover.jpg",
+        ])
+        let screen = app.render().text()
+        #expect(screen.contains("podcast") && screen.contains("https://cdn.example/e1.mp3 (audio/mpeg, 48 MB, 1:02:13)"))
+        #expect(screen.contains("[2]") && screen.contains("https://b.example/2"))
+        // The podcast goes to the player, a link of the text to the browser.
+        await press(app, [.character("j"), .enter])
+        #expect(opener.played == ["https://cdn.example/e1.mp3"])
+        await press(app, [.character("j"), .character("j"), .enter])
+        #expect(opener.opened == ["https://b.example/2"])
+        await press(app, [.character("y")])
+        #expect(opener.copied == ["https://b.example/2"])
+        #expect(app.render().text().contains("Copied https://b.example/2"))
+        await press(app, [.character("q")])
+        #expect(app.screenKind == .article)
+    }
+
+    @Test("e plays the podcast; y copies the article's link")
+    func playAndCopy() async {
+        let (app, opener) = await openedApp(html: Self.html, enclosures: [Self.episode])
+        await press(app, [.character("e"), .character("y")])
+        #expect(opener.played == ["https://cdn.example/e1.mp3"])
+        #expect(opener.copied == ["https://site.example/post"])
+    }
+
+    @Test("a podcast shows in the article's header with its type, size and length")
+    func podcastHeader() async {
+        let (app, _) = await openedApp(html: nil, text: "Show notes.", enclosures: [Self.episode])
+        let screen = app.render().text()
+        #expect(screen.contains("Podcast: https://cdn.example/e1.mp3 (audio/mpeg, 48 MB, 1:02:13)"))
+        #expect(screen.contains("Show notes."))
+    }
+
+    @Test("the link list in the article is the one a number and o open")
     func linkList() async {
-        let (app, opener) = await appOnArticle(html: Self.html)
+        let (app, opener) = await openedApp(html: Self.html)
         let screen = app.render().text()
         #expect(screen.contains("See this[1] and that[2]."))
         #expect(screen.contains("[2] https://b.example/2"))
-        app.handle(.character("2"))
-        app.handle(.character("o"))
+        await press(app, [.character("2"), .character("o")])
         #expect(opener.opened == ["https://b.example/2"])
     }
 }

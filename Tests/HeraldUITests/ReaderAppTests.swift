@@ -104,7 +104,7 @@ struct ReaderAppTests {
         let lines = viewer.lines(width: size.width, theme: app.theme).count
         await press(app, .end)
         #expect(viewer.top == lines - 10)
-        await press(app, .character(" "))
+        await press(app, .pageDown)
         #expect(viewer.top == lines - 10)
         #expect(app.render().text().contains("100%"))
         await press(app, .character("g"))

@@ -38,6 +38,8 @@ actor FakeReloader: FeedReloading {
                     feedTitle: "Feed 0", link: nil, text: "New."))
         }
         await library.add(feed, articles: articles)
+        // As the real reloader does, the failure is kept with the feed.
+        await library.setFeedError("feed-1", "HTTP 404")
         return ReloadSummary(
             feeds: 2, newArticles: 3, notModified: 0,
             failures: [ReloadFailure(url: "feed-1", title: "Feed 1", reason: "HTTP 404")])

@@ -67,7 +67,7 @@ struct SearchDebounceTests {
         let done = await waitUntil { h.model?.status == .done }
         #expect(done)
         let newer = try #require(h.model?.hits.map(\.id))
-        #expect(newer == ["feed-0/29", "feed-1/29"])
+        #expect(newer == ["feed-1/29", "feed-0/29"])
 
         // The older search ignored its cancellation and comes back late, with more hits.
         await h.repository.release()

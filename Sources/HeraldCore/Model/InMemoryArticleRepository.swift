@@ -16,6 +16,12 @@ public actor InMemoryArticleRepository: ArticleRepository {
         storage.insert(feed, articles)
     }
 
+    /// Records why a feed failed to load (nil: it loaded), as a library does after a reload.
+    public func setFeedError(_ feedID: String, _ error: String?) {
+        guard let index = storage.feeds.firstIndex(where: { $0.id == feedID }) else { return }
+        storage.feeds[index].lastError = error
+    }
+
     /// Every feed with its articles, in list order (for importing into a store).
     public func contents() -> [(Feed, [Article])] {
         storage.feeds.map { ($0, storage.articlesByFeed[$0.id] ?? []) }

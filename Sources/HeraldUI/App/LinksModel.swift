@@ -16,15 +16,20 @@ public struct ArticleLink: Sendable, Hashable {
     public var kind: Kind
     public var url: String
 
-    /// `article`, `[3]`, `image`, `Podcast (audio/mpeg, 48 MB, 1:02:13)`.
+    /// `article`, `[3]`, `image`, `podcast`.
     public var label: String {
         switch kind {
         case .article: "article"
         case .text(let n): "[\(n)]"
         case .image: "image"
-        case .media(let enclosure):
-            enclosure.kindLabel + (enclosure.details.isEmpty ? "" : " (\(enclosure.details))")
+        case .media(let enclosure): enclosure.kindLabel.lowercased()
         }
+    }
+
+    /// What is known of a media file: `(audio/mpeg, 48 MB, 1:02:13)`; "" for other links.
+    public var details: String {
+        guard case .media(let enclosure) = kind, !enclosure.details.isEmpty else { return "" }
+        return "(\(enclosure.details))"
     }
 
     public var isMedia: Bool {

@@ -63,8 +63,11 @@ public enum ActionTable {
             .openInBrowser, [.character("o")], on: [.articles, .article, .results, .links],
             "open the article's link with $BROWSER (a number first: link N of the text)", hint: "o:open link"),
         ActionBinding(
-            .showLinks, [.character("L"), .character("O")], on: [.articles, .article],
+            .showLinks, [.character("L"), .character("O")], on: [.article],
             "list every link (article, text, images, media) to open or copy one", hint: "L:links"),
+        ActionBinding(
+            .showLinks, [.character("L"), .character("O")], on: [.articles],
+            "list every link of the selected article"),
         ActionBinding(
             .copyURL, [.character("y")], on: [.articles, .article, .results, .links],
             "copy the link to the clipboard (OSC 52, also over ssh)"),
@@ -73,9 +76,12 @@ public enum ActionTable {
             "play the article's podcast or video with $HERALD_PLAYER (else $BROWSER)"),
         ActionBinding(.markListRead, [.character("A")], on: [.feeds, .articles], "mark the feed (or list) read"),
         ActionBinding(.markAllRead, [.character("C")], on: [.feeds, .articles], "mark every article read (asks first)"),
-        ActionBinding(.showTags, [.character("t")], on: [.feeds, .articles], "tags: the articles of the feeds with a tag", hint: "t:tags"),
+        ActionBinding(
+            .showTags, [.character("t")], on: [.feeds], "tags: the articles of the feeds with a tag", hint: "t:tags"),
+        ActionBinding(.showTags, [.character("t")], on: [.articles], "tags: the articles of the feeds with a tag"),
         ActionBinding(.reload, [.character("r")], on: [.feeds, .articles], "reload the selected (or open) feed"),
-        ActionBinding(.reloadAll, [.character("R")], on: [.feeds, .articles], "reload every feed", hint: "R:reload"),
+        ActionBinding(.reloadAll, [.character("R")], on: [.feeds], "reload every feed", hint: "R:reload"),
+        ActionBinding(.reloadAll, [.character("R")], on: [.articles], "reload every feed"),
         ActionBinding(
             .showErrors, [.character("E")], on: [.feeds, .articles], "why feeds failed to load (Enter: the whole message)"),
     ]

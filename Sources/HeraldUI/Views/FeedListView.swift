@@ -17,7 +17,7 @@ public struct FeedListView {
             (notice, noticeStyle) = ("error: " + error + " (E)", theme.error)
         }
         let position =
-            model.selected?.number.map { "feed \($0)/\(feeds.count)" } ?? model.selected?.list.title ?? ""
+            model.selected?.number.map { "\($0)/\(feeds.count) feeds" } ?? model.selected?.list.title ?? ""
         let frame = ScreenFrame(
             title: "Herald · Feeds",
             status: feeds.isEmpty ? "no feeds" : "\(position) · \(unread) unread of \(total)",

@@ -1,7 +1,7 @@
 import HeraldCore
 
-/// Draws every link of an article: what it is (`article`, `[3]`, `Podcast (audio/mpeg, …)`),
-/// then where it points.
+/// Draws every link of an article: what it is (`article`, `[3]`, `podcast`), where it points,
+/// and for media what the feed says of the file.
 @MainActor
 public struct LinksView {
     public var model: LinksModel
@@ -20,7 +20,9 @@ public struct LinksView {
             theme: theme, empty: "This article has no links.")
         body.draw(into: &canvas, rows: rows) { link, y, canvas in
             canvas.write(TextLayout.truncate(link.label, toWidth: labelWidth), x: 2, y: y, style: theme.label)
-            canvas.write(link.url, x: 2 + labelWidth + 2, y: y, style: theme.link)
+            let x = 2 + labelWidth + 2
+            let used = canvas.write(link.url, x: x, y: y, style: theme.link)
+            if !link.details.isEmpty { canvas.write(link.details, x: x + used + 1, y: y, style: theme.hint) }
         }
     }
 }
