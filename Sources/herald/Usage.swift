@@ -1,4 +1,6 @@
-/// The text of `herald --help`.
+import HeraldUI
+
+/// The text of `herald --help` (its key section comes from the action table).
 enum Usage {
     static let version = "0.2.0"
 
@@ -27,19 +29,8 @@ enum Usage {
           --keys K      snapshot keys, space-separated: j k g G enter esc q space pgup pgdn
                         home end up down left right tab backspace C-x F1 or any character
 
-        Keys:
-          j/k, ↓/↑            move (scroll in an article)
-          g/G, Home/End       first / last
-          PgUp/PgDn, Space    page up / down
-          Enter, l, →         open
-          q, h, ←, Esc        back (q on the feed list quits)
-          N                   toggle read          s   toggle star
-          A                   mark the feed read   C   mark everything read (asks)
-          /                   search as you type (Esc closes, Enter opens a result)
-          r / R               reload this feed / every feed (in the background)
-          E                   why feeds failed in the last reload
-          o, 2 o              open link 1 (or 2) of the article with $BROWSER
-          Ctrl-C              quit
+        Keys (in the reader, ? shows the keys of the screen you are on):
+        \(KeyTable.plainText())
 
         Search: case and accents are ignored, the last word is a prefix, Korean, Japanese
         and Chinese are found inside words; "an exact phrase" and -word are understood.

@@ -43,8 +43,8 @@ public enum ScreenKind: String, Sendable, Hashable, CaseIterable {
         case .feeds: "feed list"
         case .articles: "article list"
         case .article: "article"
-        case .search: "search (typing)"
-        case .results: "search results (after Tab)"
+        case .search: "search prompt"
+        case .results: "search results (Tab)"
         case .links: "links"
         case .tags: "tags"
         case .errors: "reload errors"
@@ -67,13 +67,25 @@ public struct ActionBinding: Sendable {
     public var summary: String
     /// A short label for the hint line, when the action belongs there.
     public var hint: String?
+    /// The screens whose hint line shows `hint` (nil: all of `screens`).
+    public var hintScreens: [ScreenKind]?
 
-    public init(_ action: Action, _ keys: [Key], on screens: [ScreenKind], _ summary: String, hint: String? = nil) {
+    public init(
+        _ action: Action, _ keys: [Key], on screens: [ScreenKind], _ summary: String, hint: String? = nil,
+        hintOn hintScreens: [ScreenKind]? = nil
+    ) {
         self.action = action
         self.keys = keys
         self.screens = screens
         self.summary = summary
         self.hint = hint
+        self.hintScreens = hintScreens
+    }
+
+    /// The hint label on `screen`'s hint line, if it has one there.
+    public func hint(on screen: ScreenKind) -> String? {
+        guard let hint, hintScreens?.contains(screen) ?? true else { return nil }
+        return hint
     }
 
     public var isGlobal: Bool { screens.isEmpty }

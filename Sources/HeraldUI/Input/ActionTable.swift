@@ -63,11 +63,8 @@ public enum ActionTable {
             .openInBrowser, [.character("o")], on: [.articles, .article, .results, .links],
             "open the article's link with $BROWSER (a number first: link N of the text)", hint: "o:open link"),
         ActionBinding(
-            .showLinks, [.character("L"), .character("O")], on: [.article],
-            "list every link (article, text, images, media) to open or copy one", hint: "L:links"),
-        ActionBinding(
-            .showLinks, [.character("L"), .character("O")], on: [.articles],
-            "list every link of the selected article"),
+            .showLinks, [.character("L"), .character("O")], on: [.articles, .article],
+            "list every link (article, text, images, media) to open or copy one", hint: "L:links", hintOn: [.article]),
         ActionBinding(
             .copyURL, [.character("y")], on: [.articles, .article, .results, .links],
             "copy the link to the clipboard (OSC 52, also over ssh)"),
@@ -77,11 +74,11 @@ public enum ActionTable {
         ActionBinding(.markListRead, [.character("A")], on: [.feeds, .articles], "mark the feed (or list) read"),
         ActionBinding(.markAllRead, [.character("C")], on: [.feeds, .articles], "mark every article read (asks first)"),
         ActionBinding(
-            .showTags, [.character("t")], on: [.feeds], "tags: the articles of the feeds with a tag", hint: "t:tags"),
-        ActionBinding(.showTags, [.character("t")], on: [.articles], "tags: the articles of the feeds with a tag"),
+            .showTags, [.character("t")], on: [.feeds, .articles], "tags: the articles of the feeds with a tag",
+            hint: "t:tags", hintOn: [.feeds]),
         ActionBinding(.reload, [.character("r")], on: [.feeds, .articles], "reload the selected (or open) feed"),
-        ActionBinding(.reloadAll, [.character("R")], on: [.feeds], "reload every feed", hint: "R:reload"),
-        ActionBinding(.reloadAll, [.character("R")], on: [.articles], "reload every feed"),
+        ActionBinding(
+            .reloadAll, [.character("R")], on: [.feeds, .articles], "reload every feed", hint: "R:reload", hintOn: [.feeds]),
         ActionBinding(
             .showErrors, [.character("E")], on: [.feeds, .articles], "why feeds failed to load (Enter: the whole message)"),
     ]
@@ -119,7 +116,7 @@ public enum ActionTable {
         let (own, global) = bindings(on: screen)
         var seen = Set<String>()
         func labels(_ rows: [ActionBinding]) -> [String] {
-            rows.compactMap(\.hint).filter { seen.insert($0).inserted }
+            rows.compactMap { $0.hint(on: screen) }.filter { seen.insert($0).inserted }
         }
         let leaving: Set<Action> = [.back, .quit]
         let main = labels(own.filter { !leaving.contains($0.action) })

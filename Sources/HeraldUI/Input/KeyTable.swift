@@ -1,0 +1,40 @@
+import HeraldCore
+
+/// The action table printed for people: the README's key table and `herald --help`'s key
+/// section. Both come from `ActionTable.bindings`, so they say what the keys do.
+public enum KeyTable {
+    /// Where a binding works, in words.
+    static func places(_ binding: ActionBinding) -> String {
+        guard !binding.isGlobal else { return "everywhere" }
+        if Set(binding.screens) == Set(ScreenKind.lists + [.results, .article, .page]) { return "every list, article, help" }
+        if Set(binding.screens) == Set(ScreenKind.lists + [.results, .page]) { return "every list, help" }
+        return binding.screens.map(\.title).joined(separator: ", ")
+    }
+
+    /// The README table (Markdown): keys, what they do, where.
+    public static func markdown() -> String {
+        var lines = ["| keys | what they do | where |", "| --- | --- | --- |"]
+        for binding in ActionTable.bindings {
+            let keys = binding.keys.map { "`\($0.label)`" }.joined(separator: " ")
+            lines.append("| \(keys) | \(binding.summary) | \(places(binding)) |")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `herald --help`'s key section: keys, then what they do and where, wrapped to `width`.
+    public static func plainText(width: Int = 80) -> String {
+        let keyColumn = 20
+        var lines: [String] = []
+        for binding in ActionTable.bindings {
+            let keys = binding.keys.map(\.label).joined(separator: ", ")
+            let text = binding.summary + (binding.isGlobal ? "" : " [\(places(binding))]")
+            let wrapped = TextLayout.wrap(text, width: width - keyColumn - 2)
+            let pad = String(repeating: " ", count: max(keyColumn - DisplayWidth.of(keys), 1))
+            lines.append("  " + keys + pad + (wrapped.first ?? ""))
+            for more in wrapped.dropFirst() { lines.append(String(repeating: " ", count: keyColumn + 2) + more) }
+        }
+        lines.append("")
+        lines += TextLayout.wrap(ActionTable.countNote, width: width - 2).map { "  " + $0 }
+        return lines.joined(separator: "\n")
+    }
+}
