@@ -212,6 +212,63 @@ struct EnclosureParsingTests {
         #expect(feed.items[2].image == nil)
     }
 
+    // MARK: JSON Feed
+
+    @Test("JSON Feed attachments: merged by URL, resolved against the feed, unsafe and broken ones skipped")
+    func jsonAttachments() throws {
+        let feed = try parseJSON("jsonfeed-media/attachments.json")
+        #expect(feed.items.count == 3)
+        let episode = feed.items[0]
+        #expect(
+            episode.enclosures == [
+                Enclosure(
+                    url: "https://json.example.org/ep1.mp3", type: "audio/mpeg", length: 48_000_000,
+                    duration: 3733,
+                    title: "MP3[2J version"),
+                Enclosure(
+                    url: "https://json.example.org/feeds/ep1.m4a", type: "audio/mp4", length: 1000,
+                    duration: 3733),
+                Enclosure(url: "https://json.example.org/odd.mp3"),
+                Enclosure(url: "https://json.example.org/half.mp3"),
+            ])
+        #expect(episode.image == "https://json.example.org/ep1.jpg")
+        #expect(episode.text == "Notes.")
+    }
+
+    @Test("JSON Feed: banner_image when image is unsafe, the summary still the body, odd values no failure")
+    func jsonImageFallback() throws {
+        let items = try parseJSON("jsonfeed-media/attachments.json").items
+        #expect(items[1].image == "https://json.example.org/banner2.jpg")
+        #expect(items[1].enclosures.isEmpty)
+        #expect(items[1].text == "Only a summary.")
+        #expect(items[2].image == nil)
+        #expect(items[2].enclosures.isEmpty)
+    }
+
+    @Test("JSON Feed: 10,000 attachments in one item are capped")
+    func jsonAttachmentsCapped() throws {
+        let attachments = (0..<10_000).map { "{\"url\": \"https://j.example.org/\($0).mp3\"}" }
+        let json = """
+            {"version": "https://jsonfeed.org/version/1.1", "title": "Many",
+             "items": [{"id": "1", "content_text": "x", "attachments": [\(attachments.joined(separator: ","))]}]}
+            """
+        let enclosures = try JSONFeedParser.parse(Data(json.utf8)).items[0].enclosures
+        #expect(enclosures.count == 64)
+        #expect(enclosures.last?.url == "https://j.example.org/63.mp3")
+    }
+
+    @Test("a directory of JSON feeds gives articles their enclosures and image")
+    func directoryArticles() async throws {
+        let repository = try await FeedDirectory.load(Self.fixtures.appendingPathComponent("jsonfeed-media"))
+        let feedID = try #require(await repository.feedSummaries().first?.id)
+        let summaries = try await repository.articles(inFeed: feedID, page: .first(limit: 10))
+        let episode = try #require(summaries.first(where: { $0.title == "Episode one" }))
+        let article = try await repository.article(id: episode.id)
+        #expect(article.enclosures.count == 4)
+        #expect(article.enclosures.first?.url == "https://json.example.org/ep1.mp3")
+        #expect(article.image == "https://json.example.org/ep1.jpg")
+    }
+
     // MARK: The model's own readings
 
     @Test("details and summary say what is known: type, size, running time")
