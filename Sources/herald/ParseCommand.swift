@@ -8,17 +8,26 @@ enum ParseCommand {
         var source: String?
         var json = false
         for argument in arguments {
-            if argument == "--json" { json = true } else if source == nil { source = argument } else {
+            if argument == "--json" {
+                json = true
+            } else if source == nil {
+                source = argument
+            } else {
                 throw UsageError("parse takes one file or URL")
             }
         }
-        guard let source else { throw UsageError("parse needs a file or URL: herald parse FILE_OR_URL [--json]") }
+        guard let source else {
+            throw UsageError("parse needs a file or URL: herald parse FILE_OR_URL [--json]")
+        }
         let url =
             source.contains("://") ? URL(string: source) : URL(fileURLWithPath: source)
         guard let url else { throw UsageError("not a URL: \(source)") }
         let result = try await FeedFetcher().fetch(FetchRequest(url: url))
-        guard case .fetched(let document) = result else { throw UsageError("the server answered 304 Not Modified") }
-        let feed = try FeedParser.parse(document.data, baseURL: document.finalURL.absoluteString, httpCharset: document.charset)
+        guard case .fetched(let document) = result else {
+            throw UsageError("the server answered 304 Not Modified")
+        }
+        let feed = try FeedParser.parse(
+            document.data, baseURL: document.finalURL.absoluteString, httpCharset: document.charset)
         if json { printJSON(feed) } else { printText(feed) }
     }
 
@@ -29,6 +38,25 @@ enum ParseCommand {
         var author: String?
         var published: String?
         var text: String
+        var enclosures: [EnclosureItem]
+        var image: String?
+    }
+
+    /// An enclosure as `--json` prints it (absent values left out).
+    struct EnclosureItem: Encodable {
+        var url: String
+        var type: String?
+        var length: Int64?
+        var duration: Int?
+        var title: String?
+
+        init(_ enclosure: Enclosure) {
+            url = enclosure.url
+            type = enclosure.type
+            length = enclosure.length
+            duration = enclosure.duration
+            title = enclosure.title
+        }
     }
 
     struct Document: Encodable {
@@ -45,7 +73,8 @@ enum ParseCommand {
             items: feed.items.map {
                 Item(
                     id: $0.id, title: $0.title, link: $0.link, author: $0.author,
-                    published: $0.published?.formatted(.iso8601), text: $0.text)
+                    published: $0.published?.formatted(.iso8601), text: $0.text,
+                    enclosures: $0.enclosures.map(EnclosureItem.init), image: $0.image)
             })
         if let data = try? encoder.encode(document) { print(String(decoding: data, as: UTF8.self)) }
     }
@@ -60,6 +89,12 @@ enum ParseCommand {
             if let link = item.link { print("  link: \(TextSanitizer.singleLine(link))") }
             if let author = item.author { print("  author: \(TextSanitizer.singleLine(author))") }
             print("  published: \(item.published?.formatted(.iso8601) ?? "unknown")")
+            for enclosure in item.enclosures {
+                let details = enclosure.details
+                let shown = enclosure.url + (details.isEmpty ? "" : " (\(details))")
+                print("  enclosure: \(TextSanitizer.singleLine(shown))")
+            }
+            if let image = item.image { print("  image: \(TextSanitizer.singleLine(image))") }
             let preview = TextLayout.truncate(TextSanitizer.singleLine(item.text), toWidth: 100)
             if !preview.isEmpty { print("  text: \(preview)") }
         }

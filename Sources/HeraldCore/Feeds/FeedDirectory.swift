@@ -41,7 +41,9 @@ public enum FeedDirectory {
             let summary = ArticleSummary(
                 id: feedID + "#" + item.id, feedID: feedID, title: item.title, author: item.author,
                 published: item.published)
-            return Article(summary: summary, feedTitle: parsed.title, link: item.link, text: item.text, html: item.html)
+            return Article(
+                summary: summary, feedTitle: parsed.title, link: item.link, text: item.text, html: item.html,
+                enclosures: item.enclosures, image: item.image)
         }
         return (feed, articles)
     }

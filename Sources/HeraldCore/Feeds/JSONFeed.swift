@@ -80,6 +80,8 @@ public enum JSONFeedParser {
             throw .notAFeed("JSON without a jsonfeed.org version")
         }
         let feedAuthor = document.authors?.first?.name ?? document.author?.name
+        // Attachment URLs should be absolute; relative ones are read against the feed itself.
+        let base = document.feed_url ?? document.home_page_url
         let items = (document.items ?? []).map { item in
             let title = TextSanitizer.singleLine(item.title ?? "").trimmingCharacters(in: .whitespaces)
             let published = item.date_published.flatMap(FeedDate.parseRFC3339)
@@ -87,7 +89,9 @@ public enum JSONFeedParser {
             // content_text is the author's own plain text; else the HTML made readable.
             let body =
                 item.content_text
-                ?? item.content_html.map { HTMLText.process($0, baseURL: link ?? document.home_page_url).text }
+                ?? item.content_html.map {
+                    HTMLText.process($0, baseURL: link ?? document.home_page_url).text
+                }
                 ?? item.summary ?? ""
             return ParsedItem(
                 id: item.id.map(\.text) ?? link ?? StableID.hash(title: title, date: published),
@@ -97,11 +101,25 @@ public enum JSONFeedParser {
                     .map(TextSanitizer.singleLine),
                 published: published,
                 updated: item.date_modified.flatMap(FeedDate.parseRFC3339),
-                text: TextSanitizer.multiLine(body), html: item.content_html)
+                text: TextSanitizer.multiLine(body), html: item.content_html,
+                enclosures: Self.enclosures(item.attachments?.list ?? [], base: base),
+                image: item.image?.text.flatMap { EnclosureList.url($0, base: base) }
+                    ?? item.banner_image?.text.flatMap { EnclosureList.url($0, base: base) })
         }
         return ParsedFeed(
             title: TextSanitizer.singleLine(document.title ?? "(untitled feed)"),
             siteURL: document.home_page_url, feedURL: document.feed_url, items: items)
+    }
+
+    private static func enclosures(_ attachments: [Attachment], base: String?) -> [Enclosure] {
+        guard !attachments.isEmpty else { return [] }
+        var list = EnclosureList()
+        for attachment in attachments {
+            list.add(
+                url: attachment.url, base: base, type: attachment.mimeType, length: attachment.size,
+                duration: attachment.duration, title: attachment.title)
+        }
+        return list.enclosures(duration: nil)
     }
 
     private static func describe(_ error: DecodingError) -> String {
@@ -142,6 +160,72 @@ public enum JSONFeedParser {
         var date_modified: String?
         var author: Author?
         var authors: [Author]?
+        var attachments: Attachments?
+        var image: LenientString?
+        var banner_image: LenientString?
+    }
+
+    /// An item's `attachments`, read leniently: a malformed attachment (a size written as a
+    /// string, a missing URL) is skipped or partly read instead of failing the whole feed,
+    /// and past `4 × EnclosureList.limit` the rest are not even decoded.
+    private struct Attachments: Decodable {
+        var list: [Attachment] = []
+        init(from decoder: any Decoder) throws {
+            guard var container = try? decoder.unkeyedContainer() else { return }
+            while !container.isAtEnd, list.count < 4 * EnclosureList.limit {
+                // `Attachment` never throws, so every element moves the container on.
+                list.append(try container.decode(Attachment.self))
+            }
+        }
+    }
+
+    private struct Attachment: Decodable {
+        var url: String?
+        var mimeType: String?
+        var title: String?
+        var size: Int64?
+        var duration: Int?
+
+        private enum Key: String, CodingKey {
+            case url, mime_type, title, size_in_bytes, duration_in_seconds
+        }
+
+        init(from decoder: any Decoder) throws {
+            guard let container = try? decoder.container(keyedBy: Key.self) else { return }
+            url = try? container.decodeIfPresent(String.self, forKey: .url)
+            mimeType = try? container.decodeIfPresent(String.self, forKey: .mime_type)
+            title = try? container.decodeIfPresent(String.self, forKey: .title)
+            if let integer = try? container.decodeIfPresent(Int64.self, forKey: .size_in_bytes) {
+                size = integer >= 0 ? integer : nil
+            } else if let number = Self.number(container, .size_in_bytes), number >= 0, number < 9e18,
+                number == number.rounded(.towardZero)
+            {
+                size = Int64(number)
+            }
+            if let number = Self.number(container, .duration_in_seconds), number >= 0, number < 1e9 {
+                duration = Int(number)
+            }
+        }
+
+        /// A number, written as JSON numbers should be or as a string of one.
+        private static func number(_ container: KeyedDecodingContainer<Key>, _ key: Key) -> Double? {
+            if let integer = try? container.decodeIfPresent(Int64.self, forKey: key) {
+                return Double(integer)
+            }
+            if let number = try? container.decodeIfPresent(Double.self, forKey: key) { return number }
+            if let text = try? container.decodeIfPresent(String.self, forKey: key) {
+                return EnclosureList.length(text).map(Double.init)
+            }
+            return nil
+        }
+    }
+
+    /// A string where feeds might put anything else (an image URL given as an object).
+    private struct LenientString: Decodable {
+        var text: String?
+        init(from decoder: any Decoder) throws {
+            text = try? decoder.singleValueContainer().decode(String.self)
+        }
     }
 
     /// JSON Feed says ids are strings, but feeds in the wild publish numbers too.

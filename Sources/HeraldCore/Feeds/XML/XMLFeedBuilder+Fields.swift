@@ -3,7 +3,9 @@ import Foundation
 
 /// Which element fills which field of a feed or an item, for RSS, RDF and Atom.
 extension XMLFeedBuilder {
-    func field(ns: XMLFeedNamespace, name: String, attrs: [Attribute], into record: inout Record, isItem: Bool) {
+    func field(
+        ns: XMLFeedNamespace, name: String, attrs: [Attribute], into record: inout Record, isItem: Bool
+    ) {
         func attr(_ key: String) -> String? {
             attrs.first(where: { $0.name == key && ($0.namespace == .none || $0.namespace == ns) })?.value
         }
@@ -16,6 +18,10 @@ extension XMLFeedBuilder {
                 begin(.id, rank: 0, kind: .text)
                 capture?.isPermaLink = attr("isPermaLink")?.lowercased() != "false"
             case "description" where isItem: begin(.body, rank: 1, kind: .html)
+            case "enclosure" where isItem:
+                record.media.add(
+                    url: attr("url"), base: base, type: attr("type"),
+                    length: EnclosureList.length(attr("length")))
             case "author": begin(.author, rank: 1, kind: .text)
             case "managingEditor" where !isItem: begin(.author, rank: 2, kind: .text)
             case "pubDate": begin(.published, rank: 0, kind: .text)
@@ -52,14 +58,60 @@ extension XMLFeedBuilder {
         case .content where name == "encoded" && isItem:
             begin(.body, rank: 0, kind: .html)
         case .media:
-            let kind: Kind = attr("type")?.lowercased() == "html" ? .html : .text
+            mediaField(name: name, attrs: attrs, into: &record, isItem: isItem)
+        case .itunes:
             switch name {
-            case "title": begin(.title, rank: 2, kind: kind)
-            case "description" where isItem: begin(.body, rank: 3, kind: kind)
+            case "author": begin(.author, rank: 3, kind: .text)
+            case "duration" where isItem: begin(.duration, rank: 0, kind: .text)
+            case "image" where isItem:
+                if let href = attr("href"), let url = EnclosureList.url(href, base: base) {
+                    record.image.offer(url, rank: 0)
+                }
+            // Plain text by the spec, HTML in many feeds; below the item's own description (not
+            // even read when one came first, as it usually does).
+            case "summary" where isItem && record.body.rank > 3:
+                begin(.body, rank: 3, kind: .text)
+                capture?.mayBeHTML = true
+            case "subtitle" where isItem && record.body.rank > 5:
+                begin(.body, rank: 5, kind: .text)
+                capture?.mayBeHTML = true
             default: break
             }
-        case .itunes where name == "author":
-            begin(.author, rank: 3, kind: .text)
+        default: break
+        }
+    }
+
+    /// Media RSS, in the item or the channel, inside an item's `media:group`, or inside a
+    /// `media:content` (whose `media:title` names that file).
+    func mediaField(name: String, attrs: [Attribute], into record: inout Record, isItem: Bool) {
+        func attr(_ key: String) -> String? {
+            attrs.first(where: { $0.name == key && ($0.namespace == .none || $0.namespace == .media) })?.value
+        }
+        let inContent = isItem && depth - 1 == mediaContent?.depth
+        switch name {
+        case "title" where inContent:
+            guard let index = mediaContent?.index else { return }
+            begin(.enclosureTitle, rank: 0, kind: attr("type")?.lowercased() == "html" ? .html : .text)
+            capture?.enclosure = index
+        case "title":
+            begin(.title, rank: 2, kind: attr("type")?.lowercased() == "html" ? .html : .text)
+        case "description" where isItem && !inContent:
+            begin(.body, rank: 4, kind: attr("type")?.lowercased() == "html" ? .html : .text)
+        case "group" where isItem && mediaGroupDepth == nil && mediaContent == nil:
+            mediaGroupDepth = depth
+        case "content" where isItem && mediaContent == nil:
+            let type = attr("type")
+            let medium = attr("medium")?.lowercased()
+            let isPicture = medium == "image" || (type?.lowercased().hasPrefix("image/") ?? false)
+            let index = record.media.add(
+                url: attr("url"), base: base, type: type, length: EnclosureList.length(attr("fileSize")),
+                duration: attr("duration").flatMap(Enclosure.parseDuration), isPicture: isPicture)
+            mediaContent = (depth, index)
+        case "thumbnail" where isItem:
+            // One rendition's thumbnail only when the item or group names none.
+            if let href = attr("url"), let url = EnclosureList.url(href, base: base) {
+                record.image.offer(url, rank: inContent ? 2 : 1)
+            }
         default: break
         }
     }
@@ -96,6 +148,10 @@ extension XMLFeedBuilder {
             record.link.offer(url, rank: (inRSS ? 1 : 0) + (htmlType ? 0 : 1))
         case "self":
             record.selfLink.offer(url, rank: 0)
+        case "enclosure" where itemDepth != nil:
+            record.media.add(
+                url: href, base: base, type: type, length: EnclosureList.length(attr("length")),
+                title: attr("title"))
         default: break
         }
     }
@@ -134,8 +190,15 @@ extension XMLFeedBuilder {
         case .updated:
             apply { $0.updated.offer(trimmed, rank: current.rank) }
         case .body:
-            let kind: Kind = current.kind == .text ? .text : .html
-            apply { $0.body.offer(Body(string: trimmed, kind: kind), rank: current.rank) }
+            let isHTML = current.kind != .text || (current.mayBeHTML && XMLFeedText.holdsTags(trimmed))
+            apply { $0.body.offer(Body(string: trimmed, kind: isHTML ? .html : .text), rank: current.rank) }
+        case .duration:
+            if isItem, item.duration == nil { item.duration = Enclosure.parseDuration(trimmed) }
+        case .enclosureTitle:
+            guard isItem else { return }
+            let title =
+                current.kind == .text ? trimmed : XMLFeedParser.roughText(fromHTML: trimmed)
+            item.media.setTitle(title, at: current.enclosure)
         }
     }
 }

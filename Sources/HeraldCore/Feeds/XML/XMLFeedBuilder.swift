@@ -63,10 +63,18 @@ final class XMLFeedBuilder {
         var published = Slot<String>()
         var updated = Slot<String>()
         var body = Slot<Body>()
+        /// Media files (`enclosure`, Atom `rel="enclosure"`, `media:content`).
+        var media = EnclosureList()
+        /// The item's picture: `itunes:image` (rank 0) before `media:thumbnail` (rank 1).
+        var image = Slot<String>()
+        /// `itunes:duration`, for the files that do not give their own.
+        var duration: Int?
     }
 
     enum Target {
-        case title, link, id, author, published, updated, body
+        case title, link, id, author, published, updated, body, duration
+        /// `media:title` inside a `media:content`: the title of that file (`Capture.enclosure`).
+        case enclosureTitle
     }
 
     /// The element whose character data is being collected.
@@ -79,6 +87,11 @@ final class XMLFeedBuilder {
         var isPermaLink = false
         /// Depth of an Atom xhtml wrapper `<div>` left out of the content.
         var skippedDiv: Int?
+        /// Plain text that may be HTML after all (`itunes:summary`): read as HTML when it
+        /// holds tags.
+        var mayBeHTML = false
+        /// The file (index in `Record.media`) an `.enclosureTitle` names.
+        var enclosure = 0
     }
 
     let maxTextBytes: Int
@@ -96,6 +109,9 @@ final class XMLFeedBuilder {
     var channelDepth = 0
     var itemDepth: Int?
     var authorDepth: Int?
+    /// The open `media:group` and `media:content` of the item, whose children say more.
+    var mediaGroupDepth: Int?
+    var mediaContent: (depth: Int, index: Int?)?
     var bases: [(depth: Int, base: String?)] = []
     var base: String?
 
@@ -235,6 +251,8 @@ final class XMLFeedBuilder {
                 .atom where name == "entry" && depth == 2 && ns.isAtom:
                 itemDepth = depth
                 item = Record()
+                mediaGroupDepth = nil
+                mediaContent = nil
                 item.about = attrs.first(where: { $0.namespace == .rdf && $0.name == "about" })
                     .map { XMLFeedText.resolve($0.value, against: base) }
                 return
@@ -244,6 +262,10 @@ final class XMLFeedBuilder {
 
         if let itemDepth, depth == itemDepth + 1 {
             field(ns: ns, name: name, attrs: attrs, into: &item, isItem: true)
+        } else if ns == .media, itemDepth != nil,
+            depth - 1 == mediaGroupDepth || depth - 1 == mediaContent?.depth
+        {
+            mediaField(name: name, attrs: attrs, into: &item, isItem: true)
         } else if itemDepth == nil, inChannel, depth == channelDepth + 1 {
             field(ns: ns, name: name, attrs: attrs, into: &feed, isItem: false)
         } else if let authorDepth, depth == authorDepth + 1, ns.isAtom {
@@ -265,6 +287,8 @@ final class XMLFeedBuilder {
             }
         }
         if depth == authorDepth { authorDepth = nil }
+        if depth == mediaContent?.depth { mediaContent = nil }
+        if depth == mediaGroupDepth { mediaGroupDepth = nil }
         if depth == itemDepth {
             finishItem()
             itemDepth = nil
@@ -303,15 +327,18 @@ final class XMLFeedBuilder {
         let updated = record.updated.value.flatMap(FeedDate.parseAny)
         let title =
             title(of: record)
-            ?? XMLFeedText.titleFromText(html.map { XMLFeedParser.roughText(fromHTML: $0) } ?? text) ?? "(untitled)"
+            ?? XMLFeedText.titleFromText(html.map { XMLFeedParser.roughText(fromHTML: $0) } ?? text)
+            ?? "(untitled)"
         let link = record.link.value
         let date = published ?? updated
-        let id = record.id.value.map(TextSanitizer.singleLine) ?? link ?? record.about
+        let id =
+            record.id.value.map(TextSanitizer.singleLine) ?? link ?? record.about
             ?? StableID.hash(title: title, date: date)
         items.append(
             ParsedItem(
                 id: id, title: title, link: link, author: record.author.value, published: date,
-                updated: updated, text: text, html: html))
+                updated: updated, text: text, html: html,
+                enclosures: record.media.enclosures(duration: record.duration), image: record.image.value))
     }
 
     func title(of record: Record) -> String? {
@@ -321,7 +348,8 @@ final class XMLFeedBuilder {
         case .html, .xhtml: line = XMLFeedText.oneLine(XMLFeedParser.roughText(fromHTML: body.string))
         case .text:
             // RSS titles are plain text in theory, but feeds escape entities twice.
-            line = XMLFeedText.oneLine(format == .atom ? body.string : XMLFeedText.decodeEntities(body.string))
+            line = XMLFeedText.oneLine(
+                format == .atom ? body.string : XMLFeedText.decodeEntities(body.string))
         }
         return line.isEmpty ? nil : line
     }

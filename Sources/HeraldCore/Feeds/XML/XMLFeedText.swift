@@ -186,6 +186,26 @@ enum XMLFeedText {
         return previous != 0x20
     }
 
+    /// True when text holds something shaped like a tag (`<p>`, `</b>`, `<!-- -->`, `<br/>`),
+    /// not merely a less-than sign ("a < b").
+    static func holdsTags(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        var opened = false
+        for byte in text.utf8 {
+            if opened, byte == UInt8(ascii: ">") { return true }
+            if previous == UInt8(ascii: "<") {
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                    UInt8(ascii: "/"), UInt8(ascii: "!"):
+                    opened = true
+                default: break
+                }
+            }
+            previous = byte
+        }
+        return false
+    }
+
     /// A title made from the start of a body: about 80 characters, cut at a word.
     static func titleFromText(_ text: String) -> String? {
         let line = oneLine(String(text.prefix(400)))
