@@ -86,9 +86,7 @@ public final class ArticleViewModel {
         wrapped = (width, lines, anchors)
         if scrollToMatch {
             scrollToMatch = false
-            if let highlight,
-                let first = lines[bodyStart...].firstIndex(where: { !SearchHighlight.ranges(of: highlight, in: $0.text).isEmpty })
-            {
+            if let highlight, let first = Self.bestMatch(highlight, in: lines[bodyStart...]) {
                 top = max(bodyStart, first - 2)
             }
         } else if let previous {
@@ -97,6 +95,20 @@ public final class ArticleViewModel {
             top = anchors.lastIndex { $0 <= previous } ?? 0
         }
         return lines
+    }
+
+    /// The first line matching the most words of the query (so `paragraph 5` opens at the
+    /// line with both words, not at the first "paragraph").
+    static func bestMatch(_ query: String, in lines: ArraySlice<ArticleLine>) -> Int? {
+        let words = Set(SearchHighlight.words(query))
+        var best: (index: Int, count: Int)?
+        for index in lines.indices {
+            let text = lines[index].text
+            let count = words.count { !SearchHighlight.ranges(of: $0, in: text).isEmpty }
+            if count > (best?.count ?? 0) { best = (index, count) }
+            if count == words.count { break }
+        }
+        return best?.index
     }
 
     /// Scrolls by `delta` lines, never past the last screenful.
