@@ -190,3 +190,13 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension LibraryStore {
+    /// SQLite's plan for a query, one step per line (tests of index use).
+    func queryPlan(_ sql: String) throws -> String {
+        let statement = try db.prepare("EXPLAIN QUERY PLAN " + sql)
+        var steps: [String] = []
+        while try statement.step() { steps.append(statement.text(3) ?? "") }
+        return steps.joined(separator: "\n")
+    }
+}

@@ -73,8 +73,13 @@ public struct ArticleSortKey: Sendable, Hashable, Comparable {
     }
 
     /// List order: newer first, then by id descending. `a < b` means a comes first.
+    ///
+    /// Ids that are numbers (the library's row ids) compare as numbers, as SQLite orders
+    /// them ("129" after "55"); other ids compare as text.
     public static func < (a: ArticleSortKey, b: ArticleSortKey) -> Bool {
-        a.time != b.time ? a.time > b.time : a.id > b.id
+        if a.time != b.time { return a.time > b.time }
+        if let x = Int64(a.id), let y = Int64(b.id) { return x > y }
+        return a.id > b.id
     }
 }
 
