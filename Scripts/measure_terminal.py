@@ -9,7 +9,9 @@ so the feed list has 30 rows, all visible. For each of --runs runs it reports:
      first frame -- the last feed's title "Feed 30", the status line "1/30 feeds · …" and the
      key hint's "q:quit" (the hint is the last row ncurses draws);
   2. bytes for `j`: once the first frame is out and the output has been quiet for 300 ms,
-     send `j` and count everything written until quiet for 300 ms again;
+     send `j` and count everything written until quiet for 300 ms again (the selection
+     bar moves from one feed row to the next); where newsboat is installed, the same for
+     newsboat on the same 30 feeds written as RSS 2.0, in the same pty;
 
 and, for comparison, the size of the first full frame (everything written from start until
 the output first goes quiet). Then it sends `q` and reaps the child (killing it if it hangs).
@@ -87,10 +89,11 @@ def write_feeds(directory):
 class Child:
     """herald on the slave side of a new pty, in its own session."""
 
-    def __init__(self, binary, feeds, db=None):
+    def __init__(self, binary, feeds, db=None, argv=None):
         self.binary = binary
         self.feeds = feeds
         self.db = db
+        self.argv = argv
         self.pid = None
         self.master = None
         self.status = None
@@ -106,6 +109,8 @@ class Child:
         for name in ("TMUX", "TMUX_PANE", "STY"):
             env.pop(name, None)
         argv = [self.binary, "--db", self.db] if self.db else [self.binary, "--feeds", self.feeds]
+        if self.argv:
+            argv = self.argv
         start = time.perf_counter()
         pid = os.fork()
         if pid == 0:  # child
@@ -258,6 +263,16 @@ def measure_once(binary, feeds, db=None):
         # The write after `j` may begin after a scheduling gap; a 300 ms quiet window that ends
         # with nothing read means the key produced no output at all, which we report as is.
 
+        # The same move in an article list (the feed just selected, opened with Enter).
+        list_moved = bytearray()
+        if not db:
+            child.send(b"\r")
+            child.read_until_quiet(QUIET, SETTLE_TIMEOUT, bytearray())
+            child.send(b"j")
+            child.read_until_quiet(QUIET, SETTLE_TIMEOUT, list_moved)
+            child.send(b"q")
+            child.read_until_quiet(QUIET, SETTLE_TIMEOUT, bytearray())
+
         peak_kib = None
         if db:
             browse(child)
@@ -271,12 +286,75 @@ def measure_once(binary, feeds, db=None):
             "settled_frame_bytes": settled_frame_bytes,
             "j_bytes": len(moved),
             "j_output": bytes(moved),
+            "list_j_bytes": len(list_moved),
             "exit": exit_description(status),
             "clean_exit": clean,
             "peak_kib": peak_kib,
         }
     finally:
         child.close()
+
+
+def write_rss_feeds(directory):
+    """The same 30 feeds as RSS 2.0 files (newsboat reads no JSON Feed), and a urls file."""
+    urls = []
+    for number in range(1, FEEDS + 1):
+        name = f"Feed {number:02d}"
+        items = "".join(
+            f"<item><title>{name}, item {item}</title>"
+            f"<link>https://example.org/feed-{number:02d}/items/{item}</link>"
+            f"<guid>https://example.org/feed-{number:02d}/items/{item}</guid>"
+            f"<description>Item {item} of {name}. A short body, one paragraph long.</description>"
+            f"<pubDate>Thu, {item:02d} Oct 2026 09:00:00 +0000</pubDate></item>"
+            for item in range(1, ITEMS_PER_FEED + 1))
+        path = os.path.join(directory, f"feed-{number:02d}.xml")
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(f'<?xml version="1.0"?><rss version="2.0"><channel><title>{name}</title>'
+                         f"<link>https://example.org/feed-{number:02d}</link>{items}</channel></rss>")
+        urls.append("file://" + path)
+    with open(os.path.join(directory, "urls"), "w", encoding="utf-8") as handle:
+        handle.write("\n".join(urls) + "\n")
+
+
+def measure_newsboat(runs):
+    """Bytes newsboat writes for `j` on the same 30 feeds in the same pty (None if absent)."""
+    import shutil
+    import subprocess
+    newsboat = shutil.which("newsboat")
+    if not newsboat:
+        return None
+    counts = []
+    with tempfile.TemporaryDirectory(prefix="herald-newsboat-") as directory:
+        write_rss_feeds(directory)
+        base = [newsboat, "-u", os.path.join(directory, "urls"), "-c", os.path.join(directory, "cache.db"),
+                "-C", os.path.join(directory, "config")]
+        open(os.path.join(directory, "config"), "w").close()
+        subprocess.run(base + ["-x", "reload"], check=True, capture_output=True, timeout=60)
+        for _ in range(runs):
+            child = Child(newsboat, None, argv=base)
+            try:
+                child.spawn()
+                output = bytearray()
+                if child.read_until(lambda buffer: f"Feed {FEEDS:02d}".encode() in buffer,
+                                    FIRST_FRAME_TIMEOUT, output) is None:
+                    return None
+                child.read_until_quiet(QUIET, SETTLE_TIMEOUT, output)
+                # newsboat 2.21 binds no `j` on the feed list: its move is the down arrow, which
+                # the terminal sends as ESC O B once newsboat has switched on application keys.
+                child.send(b"\x1bOB")
+                moved = bytearray()
+                child.read_until_quiet(QUIET, SETTLE_TIMEOUT, moved)
+                child.send(b"\r")
+                child.read_until_quiet(QUIET, SETTLE_TIMEOUT, bytearray())
+                child.send(b"\x1bOB")
+                list_moved = bytearray()
+                child.read_until_quiet(QUIET, SETTLE_TIMEOUT, list_moved)
+                counts.append((len(moved), len(list_moved)))
+                child.send(b"q")
+                child.reap(EXIT_TIMEOUT)
+            finally:
+                child.close()
+    return counts
 
 
 def percentile(values, fraction):
@@ -341,6 +419,12 @@ def main():
         "library": options.db,
         "exits": sorted({r["exit"] for r in results}),
     }
+    # newsboat on the same feeds, where it is installed (the feed-file run only).
+    newsboat = None if options.db else measure_newsboat(min(options.runs, 5))
+    summary["newsboat_j_bytes"] = (
+        {"median": statistics.median(n[0] for n in newsboat), "list_median": statistics.median(n[1] for n in newsboat)}
+        if newsboat else None)
+    summary["list_j_bytes"] = {"median": statistics.median(r["list_j_bytes"] for r in results)}
 
     if options.json:
         print(json.dumps(summary, ensure_ascii=False))
@@ -361,6 +445,11 @@ def main():
         ("quit with q", f"{summary['clean_exits']}/{len(results)} clean",
          ", ".join(summary["exits"]), ""),
     ]
+    if not options.db:
+        nb = summary["newsboat_j_bytes"]
+        rows.append(("… in an article list", f"median {summary['list_j_bytes']['median']:.0f}", "", ""))
+        rows.append(("newsboat for ↓", f"median {nb['median']:.0f}", f"article list {nb['list_median']:.0f}", "")
+                    if nb else ("newsboat for ↓", "not installed", "", ""))
     if options.db:
         rows.append(("peak memory browsing", f"{summary['peak_memory_mib']} MiB", "(VmHWM, max)", ""))
     widths = [max(len(row[i]) for row in rows) for i in range(4)]

@@ -148,6 +148,8 @@ public final class Terminal: FrameSurface {
         if style.underline { attrs |= cn_a_underline() }
         if style.dim { attrs |= cn_a_dim() }
         if style.italic { attrs |= cn_a_italic() }
+        // Without colours, a coloured background (the selection bar) becomes reverse video.
+        if !hasColors, style.background != .default { attrs |= cn_a_reverse() }
         return (attrs, pair(style.foreground, style.background))
     }
 

@@ -171,3 +171,25 @@ struct VirtualFeedTests {
         #expect(search.query == "paragraph 5x", "Tab went back to the query")
     }
 }
+
+@Suite("The selection bar")
+@MainActor
+struct SelectionBarTests {
+    @Test("the selected row is one bar across the screen, in the selection style, with a > for monochrome terminals")
+    func bar() async throws {
+        let app = ReaderApp(repository: flaggedLibrary([[false], [true]]), size: Size(width: 50, height: 10))
+        app.start()
+        await app.settle()
+        let canvas = app.render()
+        let selected = FeedListModel.virtualRows + 1  // screen row of the first feed
+        #expect(canvas[0, selected].grapheme == ">")
+        for x in 0..<50 {
+            #expect(canvas[x, selected].style == app.theme.selection, "column \(x)")
+            #expect(canvas[x, selected + 1].style != app.theme.selection, "column \(x) of the next row")
+        }
+        app.handle(.character("j"))
+        let moved = app.render()
+        #expect(moved[10, selected + 1].style == app.theme.selection)
+        #expect(moved[10, selected].style != app.theme.selection)
+    }
+}

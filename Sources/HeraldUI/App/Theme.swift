@@ -19,10 +19,12 @@ public struct Theme: Sendable {
     public var link = Style(foreground: .blue, underline: true)
     /// Query words found in a search result's title.
     public var match = Style(foreground: .yellow, bold: true)
-    /// The selected row of a list: a bar across the screen. One style for the whole row
-    /// (only bold is kept, for unread rows), so moving the bar costs the terminal one
-    /// attribute change per row rather than one per coloured field.
-    public var selection = Style(reverse: true)
+    /// The selected row of a list: a bar across the screen (black on cyan, mutt's
+    /// indicator; terminals without colours draw it in reverse video). One style for the
+    /// whole row, and a background colour rather than
+    /// reverse video, so the terminal clears the rest of the row in that colour with one
+    /// `EL` (back-colour erase) instead of being sent a space per column.
+    public var selection = Style(foreground: .black, background: .cyan)
     /// The search prompt's caret: one reverse-video cell (the terminal cursor stays hidden).
     public var caret = Style(reverse: true)
     /// Article bodies: headings, quotes, code, rules and list markers.
@@ -32,12 +34,10 @@ public struct Theme: Sendable {
     public var rule = Style(dim: true)
     public var bullet = Style(foreground: .yellow)
 
-    /// A cell of the selected row: the selection style, bold where the cell was bold.
-    public func selected(_ style: Style) -> Style {
-        var bar = selection
-        bar.bold = bar.bold || style.bold
-        return bar
-    }
+    /// A cell of the selected row: the selection style, the same for the whole row (a
+    /// change of attribute inside the row would cost the terminal a reset and the colours
+    /// again; unread rows are told by their `N` and counts).
+    public func selected(_ style: Style) -> Style { selection }
 
     /// How a span of an article body looks: its role's style, with its inline styles on top.
     public func style(of span: RichSpan) -> Style {

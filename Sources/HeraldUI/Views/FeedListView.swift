@@ -35,13 +35,15 @@ public struct FeedListView {
         list.draw(into: &canvas, rows: body) { row, y, canvas in
             let number = row.number.map(String.init) ?? ""
             var x = 2 + numberWidth - number.count
-            canvas.write(number, x: x, y: y, style: theme.date)
+            canvas.write(number, x: x, y: y, style: theme.read)
             x = 2 + numberWidth + 1
             if row.feed?.lastError != nil { canvas.write("!", x: x, y: y, style: theme.error) }
             x += 1
             let counts = Self.counts(row.list)
             x += countWidth - DisplayWidth.of(counts)
-            x += canvas.write(counts, x: x, y: y, style: theme.counts)
+            // Counts plain, like the number: each coloured field costs the terminal a colour
+            // change and a reset whenever the selection bar leaves the row.
+            x += canvas.write(counts, x: x, y: y, style: theme.read)
             canvas.write(
                 TextLayout.truncate(row.list.title, toWidth: canvas.size.width - x - 2),
                 x: x + 2, y: y, style: row.list.unread > 0 ? theme.unread : theme.read)

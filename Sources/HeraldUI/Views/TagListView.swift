@@ -20,7 +20,7 @@ public struct TagListView {
         body.draw(into: &canvas, rows: rows) { tag, y, canvas in
             let counts = FeedListView.counts(tag)
             let pad = String(repeating: " ", count: countWidth - DisplayWidth.of(counts))
-            let x = 2 + canvas.write(pad + counts, x: 2, y: y, style: theme.counts)
+            let x = 2 + canvas.write(pad + counts, x: 2, y: y, style: theme.read)
             canvas.write(tag.title, x: x + 2, y: y, style: tag.unread > 0 ? theme.unread : theme.read)
         }
     }
