@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Library benchmarks: for each size, build a synthetic library once (herald-bench populate,
 # which prints the insert rate and the file size), then measure through a real pty the time
-# to the first frame and the peak memory while browsing, and the search latency.
+# to the first frame and the peak memory while browsing, the search latency, and the time
+# to open the virtual feeds (All articles, Unread, Starred) and tags.
 #
 #   BENCH_SIZES="10000 100000 1000000" BENCH_DIR=/big/disk Scripts/bench_library.sh BIN_DIR
 set -euo pipefail
@@ -20,5 +21,6 @@ for n in $sizes; do
   du -sh "$db"* | sed 's/^/size: /'
   python3 Scripts/measure_terminal.py --binary "$bin/herald" --db "$db" --runs "${BENCH_RUNS:-11}"
   "$bin/herald-bench" search --db "$db" --runs "${BENCH_SEARCH_RUNS:-21}"
+  "$bin/herald-bench" lists --db "$db" --runs "${BENCH_LIST_RUNS:-21}"
   echo
 done

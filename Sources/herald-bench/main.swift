@@ -5,6 +5,7 @@ import HeraldStore
 // herald-bench: builds synthetic libraries and measures the store.
 //   herald-bench populate --articles N --db PATH [--feeds F] [--seed S]
 //   herald-bench search --db PATH [--runs R]          search latency p50/p99 per query
+//   herald-bench lists --db PATH [--runs R]           time to open All/Unread/Starred/tags
 //   herald-bench parse [--mb N] [--runs R]             XML feed parser MB/s (RSS 2.0, Atom)
 
 func fail(_ message: String) -> Never {
@@ -30,11 +31,15 @@ case "search":
     guard let path = option("--db", in: arguments) else { fail("usage: herald-bench search --db PATH [--runs R]") }
     let runs = option("--runs", in: arguments).flatMap(Int.init) ?? 20
     try await SearchBench.run(path: path, runs: runs)
+case "lists":
+    guard let path = option("--db", in: arguments) else { fail("usage: herald-bench lists --db PATH [--runs R]") }
+    let runs = option("--runs", in: arguments).flatMap(Int.init) ?? 21
+    try await ListBench.run(path: path, runs: runs)
 case "parse":
     let megabytes = option("--mb", in: arguments).map { Int($0) ?? 0 } ?? 10
     let runs = option("--runs", in: arguments).map { Int($0) ?? 0 } ?? 7
     guard megabytes > 0, runs > 0 else { fail("usage: herald-bench parse [--mb N] [--runs R]") }
     ParseBench.run(megabytes: megabytes, runs: runs)
 default:
-    fail("usage: herald-bench populate|search|parse …")
+    fail("usage: herald-bench populate|search|lists|parse …")
 }

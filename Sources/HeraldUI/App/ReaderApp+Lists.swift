@@ -63,7 +63,10 @@ extension ReaderApp {
                 model.cursor.select(count - 1, count: model.count, visible: bodyRows)
                 model.ensureLoaded(visible: bodyRows, in: work)
             }
-            guard let summary = model.selected else { return }
+            guard let summary = model.selected else {
+                if model.count > 0 { message = "The list is still loading." }
+                return
+            }
             openArticle(summary)
         case .back: back()
         case .nextUnread: nextUnread(.forward)
