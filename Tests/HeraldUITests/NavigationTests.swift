@@ -30,17 +30,11 @@ struct NavigationTests {
     let size = Size(width: 70, height: 13)  // 10 body rows
 
     func started(_ repository: any ArticleRepository, size: Size? = nil) async -> ReaderApp {
-        let app = ReaderApp(repository: repository, size: size ?? self.size)
-        app.start()
-        await app.settle()
-        return app
+        await AppDriver.started(repository, size: size ?? self.size)
     }
 
     func press(_ app: ReaderApp, _ keys: Key...) async {
-        for key in keys {
-            app.handle(key)
-            await app.settle()
-        }
+        await AppDriver.press(app, keys)
     }
 
     func openTitle(_ app: ReaderApp) -> String? {

@@ -10,17 +10,11 @@ struct VirtualFeedTests {
     let size = Size(width: 80, height: 13)  // 10 body rows
 
     func started(_ repository: any ArticleRepository) async -> ReaderApp {
-        let app = ReaderApp(repository: repository, size: size)
-        app.start()
-        await app.settle()
-        return app
+        await AppDriver.started(repository, size: size)
     }
 
     func press(_ app: ReaderApp, _ keys: Key...) async {
-        for key in keys {
-            app.handle(key)
-            await app.settle()
-        }
+        await AppDriver.press(app, keys)
     }
 
     func titles(_ app: ReaderApp) -> [String] {

@@ -1,0 +1,25 @@
+import HeraldCore
+
+@testable import HeraldUI
+
+/// Drives a reader the way a user does: start it, press keys, let every load settle.
+@MainActor
+enum AppDriver {
+    /// A reader over `repository`, started and settled.
+    static func started(
+        _ repository: any ArticleRepository, size: Size, clock: any DebounceClock = LiveDebounceClock()
+    ) async -> ReaderApp {
+        let app = ReaderApp(repository: repository, size: size, clock: clock)
+        app.start()
+        await app.settle()
+        return app
+    }
+
+    /// Presses each key, waiting for what it started to end before the next.
+    static func press(_ app: ReaderApp, _ keys: [Key]) async {
+        for key in keys {
+            app.handle(key)
+            await app.settle()
+        }
+    }
+}
