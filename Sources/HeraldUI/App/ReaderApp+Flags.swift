@@ -34,6 +34,15 @@ extension ReaderApp {
     }
 
     /// `A`: every article of a list read; the counts are read again once it is written.
+    /// All articles and Unread are everything: those ask first, as `C` does.
+    func markListRead(_ source: ArticleSource, list: ArticleListModel?) {
+        if source == .all || source == .unread {
+            askToMarkAllRead()
+        } else {
+            markRead(source, list: list)
+        }
+    }
+
     func markRead(_ source: ArticleSource, list: ArticleListModel?) {
         list?.markAllRead()
         for screen in stack {

@@ -43,7 +43,7 @@ extension ReaderApp {
             feedList.select(.feed(feed.id), visible: bodyRows)
         case .markListRead:
             guard let row = feedList.selected else { return }
-            markRead(row.list.source, list: nil)
+            markListRead(row.list.source, list: nil)
         case .markAllRead: askToMarkAllRead()
         case .showTags: showTags()
         case .quit: isFinished = true
@@ -81,7 +81,7 @@ extension ReaderApp {
         case .openInBrowser, .copyURL, .showLinks, .play:
             guard let summary = model.selected else { return }
             withArticle(summary) { article, body in self.performOnLinks(of: article, body: body, action, count: count) }
-        case .markListRead: markRead(model.list.source, list: model)
+        case .markListRead: markListRead(model.list.source, list: model)
         case .markAllRead: askToMarkAllRead()
         case .showTags: showTags()
         default: unavailable(action)

@@ -11,7 +11,11 @@ extension ReaderApp {
             guard let hit = model.selected else { return }
             openArticle(hit.article, highlight: model.query)
         case .focusResults:
-            model.focus = model.focus == .query && !model.hits.isEmpty ? .results : .query
+            if model.focus == .query, model.hits.isEmpty {
+                message = "No results to move to yet."
+            } else {
+                model.focus = model.focus == .query ? .results : .query
+            }
         case .search:
             model.focus = .query
         case .back: back()

@@ -121,7 +121,8 @@ public enum ActionTable {
         let leaving: Set<Action> = [.back, .quit]
         let main = labels(own.filter { !leaving.contains($0.action) })
         let exit = labels(own.filter { leaving.contains($0.action) })
-        let help = labels(global.filter { $0.action == .help })
+        // In the search prompt `?` is text: the hint does not offer it there.
+        let help = screen == .search ? [] : labels(global.filter { $0.action == .help })
         let search = screen == .search || screen == .results ? [] : labels(global.filter { $0.action == .search })
         return (main.prefix(1) + help + main.dropFirst() + search + exit).joined(separator: "  ")
     }
