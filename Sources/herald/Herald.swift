@@ -21,6 +21,8 @@ struct Herald {
                 try await SnapshotCommand.run(Array(arguments.dropFirst()), options: options)
             case "list":
                 try await ListCommands.list(Array(arguments.dropFirst()), options: options)
+            case "tags":
+                try await TagsCommand.run(Array(arguments.dropFirst()), options: options)
             case "search":
                 try await ListCommands.search(Array(arguments.dropFirst()), options: options)
             case "reload":
