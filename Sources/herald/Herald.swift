@@ -34,9 +34,9 @@ struct Herald {
             case "remove":
                 try await SubscriptionCommands.remove(Array(arguments.dropFirst()), options: options)
             case "import":
-                try await SubscriptionCommands.importFile(Array(arguments.dropFirst()), options: options)
+                try await ImportExportCommands.importFile(Array(arguments.dropFirst()), options: options)
             case "export":
-                try await SubscriptionCommands.export(Array(arguments.dropFirst()), options: options)
+                try await ImportExportCommands.export(Array(arguments.dropFirst()), options: options)
             case "help", "-h", "--help":
                 print(Usage.text)
             case "version", "--version":
