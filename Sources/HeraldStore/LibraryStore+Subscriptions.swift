@@ -1,26 +1,78 @@
+import Foundation
 public import HeraldCore
 
+/// What subscribing did to the library.
+public enum SubscribeResult: Sendable, Hashable {
+    /// The feed was not in the library; it is now.
+    case new
+    /// The feed was known and gained tags (those listed, in order) or a title (nil: kept).
+    case updated(newTags: [String], title: String?)
+    /// The feed was known and nothing changed.
+    case unchanged
+}
+
 extension LibraryStore {
-    /// Adds a subscription, or updates the title, site and tags of a known one. Returns true
-    /// when the feed is new.
+    /// Adds a subscription, or merges it into the known feed with that URL.
+    ///
+    /// A merge never takes anything away: the feed keeps its tags and gains the new ones,
+    /// keeps its site address (one is only filled in when missing) and keeps its title. A
+    /// title replaces the stored one only when `replacingTitle` (the user typed it: `herald
+    /// add --title`), when the stored one is still the URL placeholder, or for a demo feed
+    /// (its title is the feed's own). A title the feed gave itself on a reload cannot be told
+    /// from one the user chose (the schema does not record who set a title), so it is kept.
+    ///
+    /// A demo feed named here becomes the user's own: it stays when the demo feeds go.
     @discardableResult
-    public func subscribe(_ subscription: Subscription) throws -> Bool {
+    public func subscribe(_ subscription: Subscription, replacingTitle: Bool = false) throws
+        -> SubscribeResult
+    {
         try markInitialized()
-        let known = try db.prepare("SELECT 1 FROM feeds WHERE url = ?1").bind(.text(subscription.url))
-            .firstRow { _ in true } ?? false
-        let statement = try db.prepare(
-            """
-            INSERT INTO feeds(url, title, site_url, tags, position)
-                VALUES (?1, ?2, ?3, ?4, (SELECT coalesce(max(position), 0) + 1 FROM feeds))
-            ON CONFLICT(url) DO UPDATE SET
-                title = coalesce(?5, feeds.title), site_url = coalesce(excluded.site_url, feeds.site_url),
-                tags = excluded.tags
-            """)
-        try statement.bind(
-            .text(subscription.url), .text(subscription.title ?? subscription.url), .optional(subscription.siteURL),
-            .text(Self.joinTags(subscription.tags)), .optional(subscription.title)
-        ).run()
-        return !known
+        let url = subscription.url
+        let tags = Self.cleanTags(subscription.tags)
+        let title = subscription.title.map {
+            TextSanitizer.singleLine($0).trimmingCharacters(in: .whitespaces)
+        }
+        .flatMap { $0.isEmpty ? nil : $0 }
+        return try db.transaction {
+            let known = try db.prepare("SELECT title, tags, demo FROM feeds WHERE url = ?1").bind(.text(url))
+                .firstRow { row in
+                    (title: row.text(0) ?? "", tags: Self.splitTags(row.text(1) ?? ""), demo: row.bool(2))
+                }
+            guard let known else {
+                try db.prepare(
+                    """
+                    INSERT INTO feeds(url, title, site_url, tags, position)
+                        VALUES (?1, ?2, ?3, ?4, (SELECT coalesce(max(position), 0) + 1 FROM feeds))
+                    """
+                ).bind(
+                    .text(url), .text(title ?? url), .optional(subscription.siteURL),
+                    .text(Self.joinTags(tags))
+                )
+                .run()
+                return .new
+            }
+            let newTags = tags.filter { !known.tags.contains($0) }
+            var newTitle: String?
+            if let title, title != known.title, replacingTitle || known.title == url || known.demo {
+                newTitle = title
+            }
+            try db.prepare(
+                """
+                UPDATE feeds SET title = coalesce(?2, title), tags = ?3, site_url = coalesce(site_url, ?4), demo = 0
+                WHERE url = ?1
+                """
+            ).bind(
+                .text(url), .optional(newTitle), .text(Self.joinTags(known.tags + newTags)),
+                .optional(subscription.siteURL)
+            ).run()
+            return newTags.isEmpty && newTitle == nil
+                ? .unchanged : .updated(newTags: newTags, title: newTitle)
+        }
+    }
+
+    /// True when a feed with this URL is in the library.
+    public func hasFeed(url: String) throws -> Bool {
+        try db.prepare("SELECT 1 FROM feeds WHERE url = ?1").bind(.text(url)).firstRow { _ in true } ?? false
     }
 
     /// Every subscription, in feed-list order.
@@ -39,6 +91,16 @@ extension LibraryStore {
     /// Tags are stored tab-separated (a tab cannot be in a tag: tags are single-line text).
     static func joinTags(_ tags: [String]) -> String { tags.joined(separator: "\t") }
     static func splitTags(_ text: String) -> [String] { text.split(separator: "\t").map(String.init) }
+
+    /// Tags as they may be stored: one line each (so never a tab), trimmed, none empty, each once.
+    static func cleanTags(_ tags: [String]) -> [String] {
+        var clean: [String] = []
+        for tag in tags {
+            let line = TextSanitizer.singleLine(tag).trimmingCharacters(in: .whitespaces)
+            if !line.isEmpty, !clean.contains(line) { clean.append(line) }
+        }
+        return clean
+    }
 }
 
 extension LibraryStore {

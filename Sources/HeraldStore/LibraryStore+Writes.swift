@@ -81,12 +81,14 @@ extension LibraryStore {
         try db.prepare("UPDATE feeds SET last_error = ?2 WHERE url = ?1").bind(.text(url), .optional(error)).run()
     }
 
-    /// Imports parsed feeds (the bundled demo, a directory of feed files).
-    public func importFeeds(_ feeds: [(Feed, [Article])], now: Date = Date()) throws {
+    /// Imports parsed feeds (the bundled demo, a directory of feed files). With `demo`, the
+    /// feeds are marked as the demo's, to be removed when the user subscribes to their own.
+    public func importFeeds(_ feeds: [(Feed, [Article])], demo: Bool = false, now: Date = Date()) throws {
         try markInitialized()
         for (feed, articles) in feeds {
             try upsertFeed(url: feed.id, title: feed.title, siteURL: feed.siteURL)
             try setFeedError(url: feed.id, feed.lastError)
+            if demo { try db.prepare("UPDATE feeds SET demo = 1 WHERE url = ?1").bind(.text(feed.id)).run() }
             let items = articles.map { article in
                 ParsedItem(
                     id: String(article.id.split(separator: "#", maxSplits: 1).last ?? Substring(article.id)),

@@ -141,39 +141,61 @@ public final class LibraryStore: ArticleRepository {
         return id
     }
 
-    /// Every article's row in list order, optionally of one feed and only unread (for
-    /// `herald list`): read in pages, handed to `body` one page at a time.
+    /// Every article matching `filter` in list order (for `herald list`), at most `limit`:
+    /// read in keyset pages and handed to `body` one page at a time, so the library is never
+    /// in memory whole.
+    ///
+    /// As in the lists, `CROSS JOIN` keeps `articles` the outer loop so an article index
+    /// drives the walk; a tag is its feeds' row ids (`a.feed_id IN (…)`). A tag no feed has
+    /// matches nothing; an unknown feed throws `RepositoryError.noSuchFeed`.
     public func forEachArticle(
-        feed: String?, unreadOnly: Bool, pageSize: Int = 500, _ body: ([ArticleSummary]) throws -> Void
+        matching filter: ArticleFilter, limit: Int? = nil, pageSize: Int = 500,
+        _ body: ([ArticleListing]) throws -> Void
     ) throws {
         var conditions: [String] = []
         var values: [SQLiteValue] = []
-        if let feed {
+        if let feed = filter.feed {
             values.append(.integer(try feedRowID(feed)))
             conditions.append("a.feed_id = ?\(values.count)")
         }
-        if unreadOnly { conditions.append("a.read = 0") }
-        var last: (Int64, Int64)?
-        while true {
+        if let tag = filter.tag {
+            let feeds = try feedRowIDs(tagged: tag)
+            guard !feeds.isEmpty else { return }
+            let first = values.count + 1
+            values += feeds.map(SQLiteValue.integer)
+            conditions.append(
+                "a.feed_id IN (" + (first...values.count).map { "?\($0)" }.joined(separator: ", ") + ")")
+        }
+        if filter.starredOnly { conditions.append("a.starred = 1") }
+        if filter.unreadOnly { conditions.append("a.read = 0") }
+        var remaining = limit ?? Int.max
+        var last: ArticleSortKey?
+        while remaining > 0 {
             var clauses = conditions
             var bound = values
             if let last {
-                bound.append(.integer(last.0))
-                bound.append(.integer(last.1))
+                bound += [.integer(last.time), .integer(Int64(last.id) ?? 0)]
                 clauses.append("(a.sort_time, a.id) < (?\(bound.count - 1), ?\(bound.count))")
             }
-            bound.append(.integer(Int64(pageSize)))
-            let filter = clauses.isEmpty ? "" : "WHERE " + clauses.joined(separator: " AND ")
+            let wanted = min(pageSize, remaining)
+            bound.append(.integer(Int64(wanted)))
             let statement = try db.prepare(
-                "SELECT \(Self.summaryColumns) FROM articles a JOIN feeds f ON f.id = a.feed_id \(filter) "
+                "SELECT \(Self.summaryColumns), a.link, a.enclosures FROM articles a CROSS JOIN feeds f ON f.id = a.feed_id "
+                    + (clauses.isEmpty ? "" : "WHERE " + clauses.joined(separator: " AND ") + " ")
                     + "ORDER BY a.sort_time DESC, a.id DESC LIMIT ?\(bound.count)")
             try statement.bind(bound)
-            var page: [ArticleSummary] = []
-            while try statement.step() { page.append(Self.summary(statement)) }
+            var page: [ArticleListing] = []
+            while try statement.step() {
+                page.append(
+                    ArticleListing(
+                        summary: Self.summary(statement), link: statement.text(8),
+                        enclosures: Self.enclosures(statement.text(9))))
+            }
             guard !page.isEmpty else { return }
             try body(page)
-            guard page.count == pageSize, let tail = page.last else { return }
-            last = (tail.sortTime, Int64(tail.id) ?? 0)
+            remaining -= page.count
+            guard page.count == wanted, let tail = page.last else { return }
+            last = tail.summary.sortKey
         }
     }
 }

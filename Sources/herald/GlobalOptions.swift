@@ -71,7 +71,7 @@ struct GlobalOptions {
         let store = try await LibraryStore.open(path: libraryPath())
         if importingDemo, await store.isNew {
             let demo = try await Self.readDirectory(try DemoFeeds.directory())
-            try await store.importFeeds(await demo.contents())
+            try await store.importFeeds(await demo.contents(), demo: true)
         }
         return store
     }

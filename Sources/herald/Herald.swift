@@ -21,6 +21,8 @@ struct Herald {
                 try await SnapshotCommand.run(Array(arguments.dropFirst()), options: options)
             case "list":
                 try await ListCommands.list(Array(arguments.dropFirst()), options: options)
+            case "tags":
+                try await TagsCommand.run(Array(arguments.dropFirst()), options: options)
             case "search":
                 try await ListCommands.search(Array(arguments.dropFirst()), options: options)
             case "reload":
@@ -32,9 +34,9 @@ struct Herald {
             case "remove":
                 try await SubscriptionCommands.remove(Array(arguments.dropFirst()), options: options)
             case "import":
-                try await SubscriptionCommands.importFile(Array(arguments.dropFirst()), options: options)
+                try await ImportExportCommands.importFile(Array(arguments.dropFirst()), options: options)
             case "export":
-                try await SubscriptionCommands.export(Array(arguments.dropFirst()), options: options)
+                try await ImportExportCommands.export(Array(arguments.dropFirst()), options: options)
             case "help", "-h", "--help":
                 print(Usage.text)
             case "version", "--version":

@@ -5,26 +5,46 @@ import HeraldStore
 /// `herald list` and `herald search`: articles printed without opening the reader, as
 /// aligned text or as JSON (one object per line, for scripts).
 enum ListCommands {
+    /// `herald list [--feed URL] [--tag T] [--starred] [--unread] [--limit N] [--json]`:
+    /// the filters combine (every one given must hold).
     static func list(_ arguments: [String], options: GlobalOptions) async throws {
-        var feed: String?
-        var unreadOnly = false
+        var filter = ArticleFilter()
+        var limit: Int?
         var json = false
         var reader = ArgumentReader(arguments)
         while let argument = reader.next() {
             switch argument {
-            case "--feed": feed = try reader.value(of: argument)
-            case "--unread": unreadOnly = true
+            case "--feed":
+                guard filter.feed == nil else { throw UsageError("list: --feed may be given once") }
+                filter.feed = try reader.value(of: argument)
+            case "--tag":
+                guard filter.tag == nil else { throw UsageError("list: --tag may be given once") }
+                filter.tag = try reader.value(of: argument)
+            case "--starred": filter.starredOnly = true
+            case "--unread": filter.unreadOnly = true
+            case "--limit": limit = try reader.positiveNumber(of: argument)
             case "--json": json = true
             default: throw UsageError("list: unknown option '\(argument)'")
             }
         }
         let store = try await options.openLibrary(importingDemo: true)
-        let titles = Dictionary(
-            try await store.feedSummaries().map { ($0.id, $0.feed.title) }, uniquingKeysWith: { a, _ in a })
-        if let feed, titles[feed] == nil { throw UsageError("no feed \(feed) (see `herald list` for the feeds)") }
-        let output = Output(json: json)
-        try await store.forEachArticle(feed: feed, unreadOnly: unreadOnly) { page in
-            for article in page { output.print(article, feedTitle: titles[article.feedID] ?? "") }
+        let feeds = Dictionary(
+            try await store.feedSummaries().map { ($0.id, $0.feed) }, uniquingKeysWith: { first, _ in first })
+        if let feed = filter.feed, feeds[feed] == nil {
+            throw UsageError("no feed \(feed) (`herald export` lists the feeds)")
+        }
+        if let tag = filter.tag, !feeds.values.contains(where: { $0.tags.contains(tag) }) {
+            throw UsageError("no tag '\(tag)' (`herald tags` lists the tags)")
+        }
+        let output = ArticleOutput(json: json)
+        try await store.forEachArticle(matching: filter, limit: limit) { page in
+            for listing in page {
+                let feed = feeds[listing.summary.feedID]
+                output.print(
+                    listing.summary, feedTitle: feed?.title ?? "",
+                    details: ArticleOutput.Details(
+                        link: listing.link, tags: feed?.tags ?? [], enclosures: listing.enclosures))
+            }
         }
     }
 
@@ -42,46 +62,9 @@ enum ListCommands {
         }
         guard !words.isEmpty else { throw UsageError("search needs a query: herald search WORDS") }
         let repository = try await options.openRepository()
-        let output = Output(json: json)
+        let output = ArticleOutput(json: json)
         for hit in try await repository.search(words.joined(separator: " "), limit: limit) {
             output.print(hit.article, feedTitle: hit.feedTitle)
-        }
-    }
-
-    /// Prints article rows as text or JSON lines.
-    struct Output {
-        var json: Bool
-        let encoder: JSONEncoder = {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            return encoder
-        }()
-
-        struct Row: Encodable {
-            var id: String
-            var feed: String
-            var feed_url: String
-            var title: String
-            var author: String?
-            var published: String?
-            var read: Bool
-            var starred: Bool
-        }
-
-        func print(_ article: ArticleSummary, feedTitle: String) {
-            let published = article.published.map { $0.formatted(.iso8601) }
-            if json {
-                let row = Row(
-                    id: article.id, feed: feedTitle, feed_url: article.feedID, title: article.title,
-                    author: article.author, published: published, read: article.isRead, starred: article.isStarred)
-                if let data = try? encoder.encode(row) { Swift.print(String(decoding: data, as: UTF8.self)) }
-            } else {
-                let flags = (article.isRead ? " " : "N") + (article.isStarred ? "*" : " ")
-                let day = published.map { String($0.prefix(10)) } ?? "          "
-                let feed = TextLayout.truncate(TextSanitizer.singleLine(feedTitle), toWidth: 20)
-                let pad = String(repeating: " ", count: max(0, 20 - DisplayWidth.of(feed)))
-                Swift.print("\(flags) \(day)  \(feed)\(pad)  \(TextSanitizer.singleLine(article.title))")
-            }
         }
     }
 }

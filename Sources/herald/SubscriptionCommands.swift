@@ -3,59 +3,55 @@ import HeraldCore
 import HeraldFetch
 import HeraldStore
 
-/// `herald import FILE` (OPML or a newsboat `urls` file) and `herald export` (OPML 2.0).
+/// `herald add URL` and `herald remove URL | --demo`: one subscription at a time.
 enum SubscriptionCommands {
-    static func importFile(_ arguments: [String], options: GlobalOptions) async throws {
-        guard arguments.count == 1, let path = arguments.first else {
-            throw UsageError("import needs one file: herald import FILE (OPML or a newsboat urls file)")
-        }
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw UsageError("cannot read \(path): \(error.localizedDescription)")
-        }
-        let text = String(decoding: data, as: UTF8.self)
-        let subscriptions: [Subscription]
-        if text.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" }).hasPrefix("<") {
-            subscriptions = try OPML.parse(data)
-        } else {
-            subscriptions = NewsboatURLs.parse(text)
-        }
-        guard !subscriptions.isEmpty else { throw UsageError("\(path) lists no feeds") }
-        let store = try await options.openLibrary(importingDemo: false)
-        var added = 0
-        for subscription in subscriptions where try await store.subscribe(subscription) { added += 1 }
-        print("imported \(subscriptions.count) feeds from \(path) (\(added) new)")
-    }
-
-    /// `herald add URL [--title T] [--tag T]…`
+    /// `herald add URL [--title T] [--tag T]…`: a new feed, or more tags (and, with
+    /// `--title`, a new title) for a known one.
     static func add(_ arguments: [String], options: GlobalOptions) async throws {
         var subscription: Subscription?
         var title: String?
         var tags: [String] = []
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            if argument == "--title" || argument == "--tag" {
-                guard index + 1 < arguments.count else { throw UsageError("\(argument) needs a value") }
-                if argument == "--title" { title = arguments[index + 1] } else { tags.append(arguments[index + 1]) }
-                index += 2
-                continue
+        var reader = ArgumentReader(arguments)
+        while let argument = reader.next() {
+            switch argument {
+            case "--title": title = try reader.value(of: argument)
+            case "--tag": tags.append(try reader.value(of: argument))
+            default:
+                guard subscription == nil, let url = URL(string: argument),
+                    let scheme = url.scheme?.lowercased(),
+                    ["http", "https", "file"].contains(scheme)
+                else { throw UsageError("add needs one http, https or file URL (got '\(argument)')") }
+                subscription = Subscription(url: argument)
             }
-            guard subscription == nil, let url = URL(string: argument), let scheme = url.scheme?.lowercased(),
-                ["http", "https", "file"].contains(scheme)
-            else { throw UsageError("add needs one http, https or file URL (got '\(argument)')") }
-            subscription = Subscription(url: argument)
-            index += 1
         }
-        guard var subscription else { throw UsageError("add needs a URL: herald add URL [--title T] [--tag T]") }
+        guard var subscription else {
+            throw UsageError("add needs a URL: herald add URL [--title T] [--tag T]")
+        }
         subscription.title = title
         subscription.tags = tags
-        subscription.url = try await feedAddress(for: subscription.url)
         let store = try await options.openLibrary(importingDemo: false)
-        let isNew = try await store.subscribe(subscription)
-        print(isNew ? "added \(subscription.url) (run `herald reload` to fetch it)" : "updated \(subscription.url)")
+        // A feed already followed is not fetched again: only its title and tags change.
+        if try await !store.hasFeed(url: subscription.url) {
+            subscription.url = try await feedAddress(for: subscription.url)
+        }
+        let demo = try await store.demoFeedURLs()
+        let result = try await store.subscribe(subscription, replacingTitle: title != nil)
+        let shown = TextSanitizer.singleLine(subscription.url)
+        switch result {
+        case .new:
+            print("added \(shown) (run `herald reload` to fetch it)")
+        case .updated(let newTags, let newTitle):
+            var changes: [String] = []
+            if !newTags.isEmpty { changes.append("tagged " + newTags.joined(separator: ", ")) }
+            if let newTitle { changes.append("titled \(newTitle)") }
+            print("updated \(shown): \(changes.joined(separator: "; "))")
+        case .unchanged where demo.contains(subscription.url):
+            break  // it became the user's: said just below
+        case .unchanged:
+            print("\(shown) is already in the library; nothing changed")
+        }
+        reportAdopted([subscription], demo: demo)
+        try await retireDemoFeeds(store, after: [result])
     }
 
     /// The feed behind a URL: the URL itself when it serves a feed, else the first feed the
@@ -70,12 +66,14 @@ enum SubscriptionCommands {
             }
             document = fetched
         } catch {
-            FileHandle.standardError.write(Data("herald: warning: could not fetch \(address) now (\(error)); adding it anyway\n".utf8))
+            FileHandle.standardError.write(
+                Data("herald: warning: could not fetch \(address) now (\(error)); adding it anyway\n".utf8))
             return address
         }
         let parseError: FeedParseError
         do {
-            _ = try FeedParser.parse(document.data, baseURL: document.finalURL.absoluteString, httpCharset: document.charset)
+            _ = try FeedParser.parse(
+                document.data, baseURL: document.finalURL.absoluteString, httpCharset: document.charset)
             return document.movedPermanentlyTo?.absoluteString ?? address
         } catch {
             parseError = error
@@ -90,9 +88,21 @@ enum SubscriptionCommands {
         return first.url
     }
 
-    /// `herald remove URL`
+    /// `herald remove URL` or `herald remove --demo`.
     static func remove(_ arguments: [String], options: GlobalOptions) async throws {
-        guard arguments.count == 1, let url = arguments.first else { throw UsageError("remove needs one feed URL") }
+        if arguments == ["--demo"] {
+            let store = try await options.openLibrary(importingDemo: false)
+            let removed = try await store.removeDemoFeeds()
+            if removed == 0 {
+                print("there are no demo feeds to remove")
+            } else {
+                print("removed \(demoFeeds(removed)) and their articles")
+            }
+            return
+        }
+        guard arguments.count == 1, let url = arguments.first else {
+            throw UsageError("remove needs one feed URL, or --demo for the demo feeds")
+        }
         let store = try await options.openLibrary(importingDemo: false)
         guard try await store.unsubscribe(url: url) else {
             throw UsageError("no feed \(url) (`herald export` lists the feeds)")
@@ -100,9 +110,23 @@ enum SubscriptionCommands {
         print("removed \(url) and its articles")
     }
 
-    static func export(_ arguments: [String], options: GlobalOptions) async throws {
-        guard arguments.isEmpty else { throw UsageError("export takes no arguments; it writes OPML to stdout") }
-        let store = try await options.openLibrary(importingDemo: false)
-        print(OPML.export(try await store.subscriptions()), terminator: "")
+    // MARK: The demo feeds
+
+    /// Once a feed of the user's own is in the library, the demo feeds leave (with their
+    /// articles and search entries), and the user is told.
+    static func retireDemoFeeds(_ store: LibraryStore, after results: [SubscribeResult]) async throws {
+        guard results.contains(.new) else { return }
+        let removed = try await store.removeDemoFeeds()
+        guard removed > 0 else { return }
+        print("removed \(demoFeeds(removed)) (your own feeds replace \(removed == 1 ? "it" : "them"))")
     }
+
+    /// Names the demo feeds the user subscribed to: they are the user's own now and stay.
+    static func reportAdopted(_ subscriptions: [Subscription], demo: [String]) {
+        for subscription in subscriptions where demo.contains(subscription.url) {
+            print("\(TextSanitizer.singleLine(subscription.url)) was a demo feed; it is yours now and stays")
+        }
+    }
+
+    static func demoFeeds(_ count: Int) -> String { count == 1 ? "the demo feed" : "the \(count) demo feeds" }
 }

@@ -9,13 +9,16 @@ enum Usage {
 
         Usage:
           herald [--db PATH] [--feeds DIR]                open the reader
-          herald list [--feed URL] [--unread] [--json]    print articles, newest first
+          herald list [--feed URL] [--tag T] [--starred] [--unread] [--limit N] [--json]
+                                                          print articles, newest first
+          herald tags [--json]                            print the tags with their counts
           herald search QUERY… [--limit N] [--json]       print search results, best first
-          herald add URL [--title T] [--tag T]…           subscribe to a feed
-          herald remove URL                               unsubscribe (drops its articles)
+          herald add URL [--title T] [--tag T]…           subscribe to a feed, or tag a known one
+          herald remove URL | --demo                      unsubscribe (drops its articles)
           herald reload [--jobs N] [--quiet]              fetch every feed
           herald parse FILE_OR_URL [--json]               print a feed as Herald reads it
-          herald import FILE                              add the feeds of an OPML or newsboat urls file
+          herald import FILE                              add the feeds of an OPML or newsboat urls file;
+                                                          known feeds keep their titles, gain its tags
           herald export                                   write the subscriptions as OPML 2.0
           herald snapshot [--size WxH] [--keys K]         print the screen after keys, headless
           herald --help | --version
@@ -24,7 +27,16 @@ enum Usage {
           --db PATH     the library file (default $XDG_DATA_HOME/herald/herald.db,
                         i.e. ~/.local/share/herald/herald.db; also HERALD_DB)
           --feeds DIR   read the feed files (JSON Feed) in DIR instead of the library
-          --json        one JSON object per article and line
+          --json        one JSON object per line (list adds link, tags and enclosures)
+          --feed URL    list: only this feed's articles (herald export lists the feeds)
+          --tag T       list: only the articles of feeds tagged T (herald tags lists them);
+                        add: tag the feed T (repeat for more tags; tags are only ever added)
+          --starred     list: only starred articles
+          --unread      list: only unread articles (list's filters combine)
+          --limit N     list: stop after N articles; search: N results (default 50)
+          --title T     add: call the feed T (replaces its title, even of a known feed)
+          --demo        remove: remove the bundled demo feeds (they also go by themselves
+                        when you first add or import a feed of your own)
           --size WxH    snapshot size in cells (default 80x24)
           --keys K      snapshot keys, space-separated: j k g G enter esc q space pgup pgdn
                         home end up down left right tab backspace C-x F1 or any character

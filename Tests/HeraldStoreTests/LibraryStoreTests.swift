@@ -109,7 +109,7 @@ struct LibraryStoreTransactionTests {
         _ = try await store.integrityCheck()
         _ = await store.isEmpty
         try await store.setRead(true, articleID: first[0].id)
-        try await store.forEachArticle(feed: "f", unreadOnly: true, pageSize: 7) { _ in }
+        try await store.forEachArticle(matching: ArticleFilter(feed: "f", unreadOnly: true), pageSize: 7) { _ in }
         #expect(await store.busyStatements == 0)
     }
 
