@@ -172,11 +172,13 @@ extension LibraryStore {
         return ids
     }
 
-    /// A k-way merge of the feeds' own index walks: `skip + limit` rows in scan order, read a
-    /// few at a time from each feed, so the cost is the rows taken plus one probe per feed.
-    func merged(feeds: [Int64], after key: ArticleSortKey?, forward: Bool, limit: Int, skip: Int) throws
-        -> [ArticleSummary]
-    {
+    /// A k-way merge of the feeds' own index walks: `skip + limit` rows in scan order (that
+    /// also meet `conditions`, which bind nothing), read a few at a time from each feed, so
+    /// the cost is the rows taken plus one probe per feed.
+    func merged(
+        feeds: [Int64], where conditions: [String] = [], after key: ArticleSortKey?, forward: Bool, limit: Int,
+        skip: Int
+    ) throws -> [ArticleSummary] {
         struct Run {
             var feed: Int64
             var rows: [ArticleSummary]
@@ -186,7 +188,7 @@ extension LibraryStore {
         let wanted = skip + limit
         let chunk = max(8, min(wanted, wanted / max(feeds.count, 1) + 8))
         func read(_ feed: Int64, after key: ArticleSortKey?) throws -> Run {
-            let rows = try scan(["a.feed_id = ?1"], [.integer(feed)], after: key, forward: forward, limit: chunk)
+            let rows = try scan(["a.feed_id = ?1"] + conditions, [.integer(feed)], after: key, forward: forward, limit: chunk)
             return Run(feed: feed, rows: rows, exhausted: rows.count < chunk)
         }
         var runs = try feeds.map { try read($0, after: key) }

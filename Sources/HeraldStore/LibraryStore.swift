@@ -158,16 +158,16 @@ public final class LibraryStore: ArticleRepository {
             values.append(.integer(try feedRowID(feed)))
             conditions.append("a.feed_id = ?\(values.count)")
         }
-        if let tag = filter.tag {
-            let feeds = try feedRowIDs(tagged: tag)
-            guard !feeds.isEmpty else { return }
-            let first = values.count + 1
-            values += feeds.map(SQLiteValue.integer)
-            conditions.append(
-                "a.feed_id IN (" + (first...values.count).map { "?\($0)" }.joined(separator: ", ") + ")")
-        }
         if filter.starredOnly { conditions.append("a.starred = 1") }
         if filter.unreadOnly { conditions.append("a.read = 0") }
+        if let tag = filter.tag {
+            // A tag is read as a merge of its feeds' index walks (`a.feed_id IN (…)` would
+            // make SQLite sort the tag's whole remainder for every page).
+            var feeds = try feedRowIDs(tagged: tag)
+            if let feed = filter.feed { feeds = feeds.filter { $0 == (try? feedRowID(feed)) } }
+            try forEachMerged(feeds: feeds, where: conditions, limit: limit, pageSize: pageSize, body)
+            return
+        }
         var remaining = limit ?? Int.max
         var last: ArticleSortKey?
         while remaining > 0 {
@@ -214,6 +214,35 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
 }
 
 extension LibraryStore {
+    /// `forEachArticle` for a set of feeds read as a merge: pages of summaries in list order,
+    /// then each page's links and enclosures in one query.
+    private func forEachMerged(
+        feeds: [Int64], where conditions: [String], limit: Int?, pageSize: Int, _ body: ([ArticleListing]) throws -> Void
+    ) throws {
+        guard !feeds.isEmpty else { return }
+        var remaining = limit ?? Int.max
+        var last: ArticleSortKey?
+        while remaining > 0 {
+            let wanted = min(pageSize, remaining)
+            let page = try merged(feeds: feeds, where: conditions, after: last, forward: true, limit: wanted, skip: 0)
+            guard !page.isEmpty else { return }
+            let ids = page.map { Int64($0.id) ?? -1 }
+            let statement = try db.prepare(
+                "SELECT id, link, enclosures FROM articles WHERE id IN (" + ids.map(String.init).joined(separator: ",")
+                    + ")")
+            var extras: [String: (String?, String?)] = [:]
+            while try statement.step() { extras[String(statement.int64(0))] = (statement.text(1), statement.text(2)) }
+            try body(
+                page.map { summary in
+                    let (link, enclosures) = extras[summary.id] ?? (nil, nil)
+                    return ArticleListing(summary: summary, link: link, enclosures: Self.enclosures(enclosures))
+                })
+            remaining -= page.count
+            guard page.count == wanted, let tail = page.last else { return }
+            last = tail.sortKey
+        }
+    }
+
     /// SQLite's plan for a query, one step per line (tests of index use).
     func queryPlan(_ sql: String) throws -> String {
         let statement = try db.prepare("EXPLAIN QUERY PLAN " + sql)

@@ -119,7 +119,13 @@ struct CommandLineListingTests {
         for row in rows {
             let isFieldJournal = row["feed_url"] as? String == Demo.fieldJournal
             #expect(row["tags"] as? [String] == (isFieldJournal ? ["nature", "english"] : []))
-            if row["id"] as? String != podcast { #expect((row["enclosures"] as? [Any])?.isEmpty == true) }
+            // The demo's own podcast episode carries its audio; every other article none.
+            if row["title"] as? String == "How we test a TUI without a terminal" {
+                let demo = try #require(row["enclosures"] as? [[String: Any]])
+                #expect(demo.first?["url"] as? String == "https://example.org/herald/audio/testing-a-tui.mp3")
+            } else if row["id"] as? String != podcast {
+                #expect((row["enclosures"] as? [Any])?.isEmpty == true)
+            }
         }
         let line = try #require(
             try library.run(["list", "--json", "--feed", Demo.fieldJournal]).output.split(separator: "\n")
