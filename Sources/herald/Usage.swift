@@ -2,7 +2,7 @@ import HeraldUI
 
 /// The text of `herald --help` (its key section comes from the action table).
 enum Usage {
-    static let version = "0.2.0"
+    static let version = "0.3.0"
 
     static let text = """
         herald — a keyboard-driven terminal reader for feeds
@@ -50,6 +50,7 @@ enum Usage {
         Environment:
           HERALD_DB           the library file
           BROWSER             the program that opens links (w3m, lynx, xdg-open, firefox --new-tab)
+          HERALD_PLAYER       the program that plays podcasts and videos (mpv, vlc); else BROWSER
           HERALD_DEMO_DIR     where the bundled demo feeds are (found automatically)
         """
 }

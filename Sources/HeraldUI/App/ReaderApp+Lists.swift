@@ -44,6 +44,16 @@ extension ReaderApp {
         case .markListRead:
             guard let row = feedList.selected else { return }
             markListRead(row.list.source, list: nil)
+        case .openInBrowser:
+            guard let feed = feedList.selected?.feed else {
+                message = "Select a feed to open its web site."
+                return
+            }
+            guard let site = feed.siteURL, !site.isEmpty else {
+                message = "\(feed.title) names no web site."
+                return
+            }
+            open(ArticleLink(kind: .article, url: site))
         case .markAllRead: askToMarkAllRead()
         case .showTags: showTags()
         case .quit: isFinished = true

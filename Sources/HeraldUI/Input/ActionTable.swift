@@ -62,6 +62,7 @@ public enum ActionTable {
         ActionBinding(
             .openInBrowser, [.character("o")], on: [.articles, .article, .results, .links],
             "open the article's link with $BROWSER (a number first: link N of the text)", hint: "o:open link"),
+        ActionBinding(.openInBrowser, [.character("o")], on: [.feeds], "open the feed's web site with $BROWSER"),
         ActionBinding(
             .showLinks, [.character("L"), .character("O")], on: [.articles, .article],
             "list every link (article, text, images, media) to open or copy one", hint: "L:links", hintOn: [.article]),
