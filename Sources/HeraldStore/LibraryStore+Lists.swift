@@ -20,7 +20,8 @@ extension LibraryStore {
         let rows: [ArticleSummary]
         if case .tag(let name) = source {
             rows = try merged(
-                feeds: try feedRowIDs(tagged: name), after: after, forward: forward, limit: limit, skip: offset)
+                feeds: try feedRowIDs(tagged: name), after: after, forward: forward, limit: limit,
+                skip: offset)
         } else {
             let (conditions, values) = try filter(source)
             rows = try scan(conditions, values, after: after, forward: forward, limit: limit, offset: offset)
@@ -46,10 +47,13 @@ extension LibraryStore {
         switch source {
         case .tag(let name):
             candidates = try feedRowIDs(tagged: name).compactMap { feed in
-                try scan(["a.feed_id = ?1", "a.read = 0"], [.integer(feed)], after: key, forward: forward, limit: 1).first
+                try scan(
+                    ["a.feed_id = ?1", "a.read = 0"], [.integer(feed)], after: key, forward: forward, limit: 1
+                ).first
             }
         case .starred:
-            candidates = try scan(["a.starred = 1", "a.read = 0"], [], after: key, forward: forward, limit: 1)
+            candidates = try scan(
+                ["a.starred = 1", "a.read = 0"], [], after: key, forward: forward, limit: 1)
         case .feed:
             let (conditions, values) = try filter(source)
             candidates = try scan(conditions + ["a.read = 0"], values, after: key, forward: forward, limit: 1)
@@ -64,7 +68,9 @@ extension LibraryStore {
         // Both counts come from the starred index alone (it holds `read`).
         let statement = try db.prepare(
             "SELECT count(*), coalesce(sum(read = 0), 0) FROM articles WHERE starred = 1")
-        let counts = try statement.firstRow { ArticleCounts(total: Int($0.int64(0)), unread: Int($0.int64(1))) }
+        let counts = try statement.firstRow {
+            ArticleCounts(total: Int($0.int64(0)), unread: Int($0.int64(1)))
+        }
         return counts ?? ArticleCounts(total: 0, unread: 0)
     }
 
@@ -122,14 +128,16 @@ extension LibraryStore {
     /// order and stops at the limit, instead of starting from the (small) feeds table and
     /// sorting everything.
     func scan(
-        _ conditions: [String], _ values: [SQLiteValue], after key: ArticleSortKey?, forward: Bool, limit: Int,
+        _ conditions: [String], _ values: [SQLiteValue], after key: ArticleSortKey?, forward: Bool,
+        limit: Int,
         offset: Int = 0
     ) throws -> [ArticleSummary] {
         var clauses = conditions
         var bound = values
         if let key {
             bound += [.integer(key.time), .integer(Int64(key.id) ?? 0)]
-            clauses.append("(a.sort_time, a.id) \(forward ? "<" : ">") (?\(bound.count - 1), ?\(bound.count))")
+            clauses.append(
+                "(a.sort_time, a.id) \(forward ? "<" : ">") (?\(bound.count - 1), ?\(bound.count))")
         }
         bound.append(.integer(Int64(limit)))
         var tail = "LIMIT ?\(bound.count)"
@@ -153,7 +161,8 @@ extension LibraryStore {
     func count(_ conditions: [String], _ values: [SQLiteValue], before key: ArticleSortKey) throws -> Int {
         let bound = values + [.integer(key.time), .integer(Int64(key.id) ?? 0)]
         let clauses = conditions + ["(a.sort_time, a.id) > (?\(bound.count - 1), ?\(bound.count))"]
-        let statement = try db.prepare("SELECT count(*) FROM articles a WHERE " + clauses.joined(separator: " AND "))
+        let statement = try db.prepare(
+            "SELECT count(*) FROM articles a WHERE " + clauses.joined(separator: " AND "))
         try statement.bind(bound)
         return Int(try statement.firstRow { $0.int64(0) } ?? 0)
     }
@@ -176,7 +185,8 @@ extension LibraryStore {
     /// also meet `conditions`, which bind nothing), read a few at a time from each feed, so
     /// the cost is the rows taken plus one probe per feed.
     func merged(
-        feeds: [Int64], where conditions: [String] = [], after key: ArticleSortKey?, forward: Bool, limit: Int,
+        feeds: [Int64], where conditions: [String] = [], after key: ArticleSortKey?, forward: Bool,
+        limit: Int,
         skip: Int
     ) throws -> [ArticleSummary] {
         struct Run {
@@ -188,7 +198,8 @@ extension LibraryStore {
         let wanted = skip + limit
         let chunk = max(8, min(wanted, wanted / max(feeds.count, 1) + 8))
         func read(_ feed: Int64, after key: ArticleSortKey?) throws -> Run {
-            let rows = try scan(["a.feed_id = ?1"] + conditions, [.integer(feed)], after: key, forward: forward, limit: chunk)
+            let rows = try scan(
+                ["a.feed_id = ?1"] + conditions, [.integer(feed)], after: key, forward: forward, limit: chunk)
             return Run(feed: feed, rows: rows, exhausted: rows.count < chunk)
         }
         var runs = try feeds.map { try read($0, after: key) }

@@ -51,8 +51,10 @@ extension LibraryStore {
                         .optional(Self.enclosuresJSON(item.enclosures)), .optional(item.image)
                     ).run()
                     if (old.title, old.author, old.text) != (item.title, item.author, item.text) {
-                        try SearchIndex.remove(id: id, title: old.title, author: old.author, text: old.text, in: db)
-                        try SearchIndex.add(id: id, title: item.title, author: item.author, text: item.text, in: db)
+                        try SearchIndex.remove(
+                            id: id, title: old.title, author: old.author, text: old.text, in: db)
+                        try SearchIndex.add(
+                            id: id, title: item.title, author: item.author, text: item.text, in: db)
                     }
                 } else {
                     let insert = try db.prepare(
@@ -64,11 +66,13 @@ extension LibraryStore {
                     try insert.bind(
                         .integer(feed), .text(item.id), .text(item.title), .optional(item.link),
                         .optional(item.author), .optional(published), .integer(seen), .text(item.text),
-                        .optional(item.html), .optional(updated), .optional(Self.enclosuresJSON(item.enclosures)),
+                        .optional(item.html), .optional(updated),
+                        .optional(Self.enclosuresJSON(item.enclosures)),
                         .optional(item.image)
                     ).run()
                     try SearchIndex.add(
-                        id: db.lastInsertRowID, title: item.title, author: item.author, text: item.text, in: db)
+                        id: db.lastInsertRowID, title: item.title, author: item.author, text: item.text,
+                        in: db)
                     added += 1
                 }
             }
@@ -78,7 +82,8 @@ extension LibraryStore {
 
     /// Records why the last read of a feed failed (nil: it worked).
     public func setFeedError(url: String, _ error: String?) throws {
-        try db.prepare("UPDATE feeds SET last_error = ?2 WHERE url = ?1").bind(.text(url), .optional(error)).run()
+        try db.prepare("UPDATE feeds SET last_error = ?2 WHERE url = ?1").bind(.text(url), .optional(error))
+            .run()
     }
 
     /// Imports parsed feeds (the bundled demo, a directory of feed files). With `demo`, the

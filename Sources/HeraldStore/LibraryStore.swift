@@ -217,25 +217,31 @@ extension LibraryStore {
     /// `forEachArticle` for a set of feeds read as a merge: pages of summaries in list order,
     /// then each page's links and enclosures in one query.
     private func forEachMerged(
-        feeds: [Int64], where conditions: [String], limit: Int?, pageSize: Int, _ body: ([ArticleListing]) throws -> Void
+        feeds: [Int64], where conditions: [String], limit: Int?, pageSize: Int,
+        _ body: ([ArticleListing]) throws -> Void
     ) throws {
         guard !feeds.isEmpty else { return }
         var remaining = limit ?? Int.max
         var last: ArticleSortKey?
         while remaining > 0 {
             let wanted = min(pageSize, remaining)
-            let page = try merged(feeds: feeds, where: conditions, after: last, forward: true, limit: wanted, skip: 0)
+            let page = try merged(
+                feeds: feeds, where: conditions, after: last, forward: true, limit: wanted, skip: 0)
             guard !page.isEmpty else { return }
             let ids = page.map { Int64($0.id) ?? -1 }
             let statement = try db.prepare(
-                "SELECT id, link, enclosures FROM articles WHERE id IN (" + ids.map(String.init).joined(separator: ",")
+                "SELECT id, link, enclosures FROM articles WHERE id IN ("
+                    + ids.map(String.init).joined(separator: ",")
                     + ")")
             var extras: [String: (String?, String?)] = [:]
-            while try statement.step() { extras[String(statement.int64(0))] = (statement.text(1), statement.text(2)) }
+            while try statement.step() {
+                extras[String(statement.int64(0))] = (statement.text(1), statement.text(2))
+            }
             try body(
                 page.map { summary in
                     let (link, enclosures) = extras[summary.id] ?? (nil, nil)
-                    return ArticleListing(summary: summary, link: link, enclosures: Self.enclosures(enclosures))
+                    return ArticleListing(
+                        summary: summary, link: link, enclosures: Self.enclosures(enclosures))
                 })
             remaining -= page.count
             guard page.count == wanted, let tail = page.last else { return }

@@ -61,7 +61,8 @@ final class TerminalLinkOpener: LinkOpening {
     /// Media go to `$HERALD_PLAYER` (mpv, vlc …), else to the browser.
     func play(_ url: String) -> String? {
         let environment = ProcessInfo.processInfo.environment
-        let player = environment["HERALD_PLAYER"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["BROWSER"] ?? ""
+        let player =
+            environment["HERALD_PLAYER"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["BROWSER"] ?? ""
         guard !player.isEmpty else { return "Set $HERALD_PLAYER (e.g. mpv) or $BROWSER to play media." }
         return run(player, url)
     }

@@ -28,14 +28,21 @@ enum ListBench {
             let feedCount = feeds.filter { $0.feed.tags.contains(tag) }.count
             sources.append(("tag \(tag) (\(feedCount) feeds)", .tag(tag), count))
         }
-        print("list                          articles  open p50  open p99   G p50   n p50   (ms, \(runs) runs)")
+        print(
+            "list                          articles  open p50  open p99   G p50   n p50   (ms, \(runs) runs)")
         var worst = 0.0
         for (name, source, count) in sources {
-            let open = try await time(runs) { _ = try await store.articles(in: source, page: .first(limit: 200)) }
-            let end = try await time(runs) { _ = try await store.articles(in: source, page: .last(limit: 200)) }
+            let open = try await time(runs) {
+                _ = try await store.articles(in: source, page: .first(limit: 200))
+            }
+            let end = try await time(runs) {
+                _ = try await store.articles(in: source, page: .last(limit: 200))
+            }
             let first = try await store.articles(in: source, page: .first(limit: 1)).first
             let next = try await time(runs) {
-                if let found = try await store.firstUnread(in: source, after: first?.sortKey, direction: .forward) {
+                if let found = try await store.firstUnread(
+                    in: source, after: first?.sortKey, direction: .forward)
+                {
                     _ = try await store.position(of: found.sortKey, in: source)
                 }
             }
@@ -43,7 +50,8 @@ enum ListBench {
             let padded = name.padding(toLength: 28, withPad: " ", startingAt: 0)
             print(
                 String(
-                    format: "%@ %9d %9.2f %9.2f %7.2f %7.2f", padded, count, open.p50, open.p99, end.p50, next.p50))
+                    format: "%@ %9d %9.2f %9.2f %7.2f %7.2f", padded, count, open.p50, open.p99, end.p50,
+                    next.p50))
         }
         let counts = try await time(runs) {
             _ = try await store.feedSummaries()
@@ -54,7 +62,8 @@ enum ListBench {
     }
 
     /// Median and 99th percentile of `runs` timings of `body`, in milliseconds.
-    static func time(_ runs: Int, _ body: () async throws -> Void) async throws -> (p50: Double, p99: Double) {
+    static func time(_ runs: Int, _ body: () async throws -> Void) async throws -> (p50: Double, p99: Double)
+    {
         var times: [Double] = []
         for _ in 0..<runs {
             let start = DispatchTime.now().uptimeNanoseconds

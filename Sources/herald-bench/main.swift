@@ -28,11 +28,15 @@ case "populate":
     let seed = option("--seed", in: arguments).flatMap(UInt64.init) ?? 42
     try await Populate.run(articles: articles, feeds: feeds, seed: seed, path: path)
 case "search":
-    guard let path = option("--db", in: arguments) else { fail("usage: herald-bench search --db PATH [--runs R]") }
+    guard let path = option("--db", in: arguments) else {
+        fail("usage: herald-bench search --db PATH [--runs R]")
+    }
     let runs = option("--runs", in: arguments).flatMap(Int.init) ?? 20
     try await SearchBench.run(path: path, runs: runs)
 case "lists":
-    guard let path = option("--db", in: arguments) else { fail("usage: herald-bench lists --db PATH [--runs R]") }
+    guard let path = option("--db", in: arguments) else {
+        fail("usage: herald-bench lists --db PATH [--runs R]")
+    }
     let runs = option("--runs", in: arguments).flatMap(Int.init) ?? 21
     try await ListBench.run(path: path, runs: runs)
 case "parse":

@@ -130,7 +130,9 @@ struct CommandLineTests {
         #expect(try Spawn.run([binary.path, "list"], environment: environment, timeout: 30).exitStatus == 0)
         #expect(FileManager.default.fileExists(atPath: home + "/xdg/herald/herald.db"))
         let explicit = home + "/elsewhere/my.db"
-        #expect(try Spawn.run([binary.path, "--db", explicit, "list"], environment: environment, timeout: 30).exitStatus == 0)
+        #expect(
+            try Spawn.run([binary.path, "--db", explicit, "list"], environment: environment, timeout: 30)
+                .exitStatus == 0)
         #expect(FileManager.default.fileExists(atPath: explicit))
     }
 
@@ -141,11 +143,12 @@ struct CommandLineTests {
         try FileManager.default.createDirectory(at: library.directory, withIntermediateDirectories: true)
         let opml = library.directory.appendingPathComponent("feeds.opml")
         try """
-            <opml version="1.0"><body><outline text="Tech">
-            <outline text="Notes" xmlUrl="https://example.org/notes.xml"/></outline></body></opml>
-            """.write(to: opml, atomically: true, encoding: .utf8)
+        <opml version="1.0"><body><outline text="Tech">
+        <outline text="Notes" xmlUrl="https://example.org/notes.xml"/></outline></body></opml>
+        """.write(to: opml, atomically: true, encoding: .utf8)
         let urls = library.directory.appendingPathComponent("urls")
-        try "https://example.com/field.xml nature ~\"Field Journal\"\n".write(to: urls, atomically: true, encoding: .utf8)
+        try "https://example.com/field.xml nature ~\"Field Journal\"\n".write(
+            to: urls, atomically: true, encoding: .utf8)
         let first = try library.run(["import", opml.path])
         #expect(first.exitStatus == 0, "\(first.errors)")
         #expect(first.output == "1 feed in \(opml.path): 1 new, 0 with new tags, 0 unchanged\n")
@@ -154,22 +157,25 @@ struct CommandLineTests {
         #expect(exported.exitStatus == 0)
         #expect(exported.output.contains("xmlUrl=\"https://example.org/notes.xml\""))
         #expect(exported.output.contains("category=\"Tech\""))
-        #expect(exported.output.contains("title=\"Field Journal\"") && exported.output.contains("category=\"nature\""))
+        #expect(
+            exported.output.contains("title=\"Field Journal\"")
+                && exported.output.contains("category=\"nature\""))
         let missing = try library.run(["import", "/nonexistent/file"])
         #expect(missing.exitStatus == 2 && missing.errors.contains("cannot read"))
     }
 
-    @Test("add, reload, list and remove a feed from a file URL; reload fails with status 1 when all feeds fail")
+    @Test(
+        "add, reload, list and remove a feed from a file URL; reload fails with status 1 when all feeds fail")
     func addReloadRemove() throws {
         let library = Library()
         defer { library.cleanUp() }
         try FileManager.default.createDirectory(at: library.directory, withIntermediateDirectories: true)
         let feed = library.directory.appendingPathComponent("feed.xml")
         try """
-            <?xml version="1.0"?><rss version="2.0"><channel><title>Local</title>
-            <item><guid>a</guid><title>Local heron</title><description>&lt;p&gt;A &lt;b&gt;heron&lt;/b&gt;.&lt;/p&gt;</description></item>
-            </channel></rss>
-            """.write(to: feed, atomically: true, encoding: .utf8)
+        <?xml version="1.0"?><rss version="2.0"><channel><title>Local</title>
+        <item><guid>a</guid><title>Local heron</title><description>&lt;p&gt;A &lt;b&gt;heron&lt;/b&gt;.&lt;/p&gt;</description></item>
+        </channel></rss>
+        """.write(to: feed, atomically: true, encoding: .utf8)
         let added = try library.run(["add", feed.absoluteString, "--tag", "birds"])
         #expect(added.exitStatus == 0, "\(added.errors)")
         let reload = try library.run(["reload", "--quiet"])
@@ -193,17 +199,18 @@ struct CommandLineTests {
         try FileManager.default.createDirectory(at: library.directory, withIntermediateDirectories: true)
         let feed = library.directory.appendingPathComponent("atom.xml")
         try """
-            <?xml version="1.0" encoding="utf-8"?>
-            <feed xmlns="http://www.w3.org/2005/Atom" xml:base="https://example.org/blog/">
-              <title>Atom Local</title>
-              <entry><id>urn:1</id><title type="html">A &lt;b&gt;bold&lt;/b&gt; move</title>
-                <link href="posts/1"/><updated>2026-11-30T01:02:03Z</updated>
-                <content type="html">&lt;p&gt;See &lt;a href="/x"&gt;this&lt;/a&gt;.&lt;/p&gt;</content></entry>
-            </feed>
-            """.write(to: feed, atomically: true, encoding: .utf8)
+        <?xml version="1.0" encoding="utf-8"?>
+        <feed xmlns="http://www.w3.org/2005/Atom" xml:base="https://example.org/blog/">
+          <title>Atom Local</title>
+          <entry><id>urn:1</id><title type="html">A &lt;b&gt;bold&lt;/b&gt; move</title>
+            <link href="posts/1"/><updated>2026-11-30T01:02:03Z</updated>
+            <content type="html">&lt;p&gt;See &lt;a href="/x"&gt;this&lt;/a&gt;.&lt;/p&gt;</content></entry>
+        </feed>
+        """.write(to: feed, atomically: true, encoding: .utf8)
         let json = try library.run(["parse", feed.path, "--json"])
         #expect(json.exitStatus == 0, "\(json.errors)")
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
         #expect(document["title"] as? String == "Atom Local")
         let item = try #require((document["items"] as? [[String: Any]])?.first)
         #expect(item["title"] as? String == "A bold move")
@@ -220,7 +227,9 @@ struct CommandLineTests {
         #expect(failure.errors.contains("line 2"), "\(failure.errors)")
     }
 
-    @Test("add takes a web page's announced feed, refuses a page without one, and adds an unreachable URL with a warning")
+    @Test(
+        "add takes a web page's announced feed, refuses a page without one, and adds an unreachable URL with a warning"
+    )
     func addDiscovers() throws {
         let server = try FixtureServer()
         defer { server.stop() }
@@ -245,7 +254,8 @@ struct CommandLineTests {
         defer { library.cleanUp() }
         _ = try library.run(["list"])
         let sqlite = try Spawn.run(
-            ["sqlite3", library.path, "PRAGMA user_version = 99"], environment: ProcessInfo.processInfo.environment,
+            ["sqlite3", library.path, "PRAGMA user_version = 99"],
+            environment: ProcessInfo.processInfo.environment,
             timeout: 10)
         try #require(sqlite.exitStatus == 0, "sqlite3 is needed for this test: \(sqlite.errors)")
         let result = try library.run(["list"])

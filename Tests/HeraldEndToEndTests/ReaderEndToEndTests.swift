@@ -23,13 +23,19 @@ struct ReaderEndToEndTests {
         var screen = try await startHerald(in: session)
 
         // The virtual feeds, then all four feeds, in order, with the marker on the first feed.
-        #expect(screen[1].contains("All articles") && screen[2].contains("Unread") && screen[3].contains("Starred"))
+        #expect(
+            screen[1].contains("All articles") && screen[2].contains("Unread")
+                && screen[3].contains("Starred"))
         let first = Self.firstFeedRow
         for (offset, title) in Self.feedTitles.enumerated() {
             let row = screen[first + offset]
-            #expect(row.contains(title), "row \(first + 1 + offset) should show \(title):\n\(TmuxSession.framed(screen))")
+            #expect(
+                row.contains(title),
+                "row \(first + 1 + offset) should show \(title):\n\(TmuxSession.framed(screen))")
         }
-        #expect(screen[first].hasPrefix(">"), "the marker should start on the first feed:\n\(TmuxSession.framed(screen))")
+        #expect(
+            screen[first].hasPrefix(">"),
+            "the marker should start on the first feed:\n\(TmuxSession.framed(screen))")
         #expect(!screen[first + 1].hasPrefix(">"))
         #expect(screen[screen.count - 2].contains("1/4 feeds"))
 
@@ -67,7 +73,8 @@ struct ReaderEndToEndTests {
         // … q: back to the feeds, marker still on the second feed …
         try session.sendKeys("q")
         screen = try await session.waitUntil("the feed list is back") { screen in
-            screen.first?.contains("Herald · Feeds") == true && screen.count > first + 1 && screen[first + 1].hasPrefix(">")
+            screen.first?.contains("Herald · Feeds") == true && screen.count > first + 1
+                && screen[first + 1].hasPrefix(">")
         }
         #expect(screen[first + 1].contains("한글 기술 일지"))
         // … and q quits.
@@ -104,7 +111,9 @@ struct ReaderEndToEndTests {
         // Open 한글 기술 일지: at 100 columns its second title fits in full.
         try session.sendKeys("j")
         let second = Self.firstFeedRow + 1
-        try await session.waitUntil("the marker is on the second feed") { $0.count > second && $0[second].hasPrefix(">") }
+        try await session.waitUntil("the marker is on the second feed") {
+            $0.count > second && $0[second].hasPrefix(">")
+        }
         try session.sendKeys("Enter")
         let longTitle = "유니코드 정규화 NFC와 NFD"
         var screen = try await session.waitUntil("the article rows have loaded") { screen in
@@ -129,7 +138,8 @@ struct ReaderEndToEndTests {
         }
         // The long title is now cut by herald (with an ellipsis), not by the edge of the pane.
         let titleRow = try #require(
-            screen.first { $0.contains(longTitle) }, "the long title is on screen:\n\(TmuxSession.framed(screen))")
+            screen.first { $0.contains(longTitle) },
+            "the long title is on screen:\n\(TmuxSession.framed(screen))")
         #expect(!titleRow.contains(longEnd))
         #expect(titleRow.hasSuffix("…"), "herald truncates the title to fit 60 columns: \(titleRow)")
         #expect(Self.displayWidth(titleRow) <= 60)

@@ -7,11 +7,14 @@ import Testing
 struct ReadingEndToEndTests {
     /// Two small JSON feeds in a fresh directory: Alpha (two posts) and Beta (one post).
     struct Feeds {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("herald-e2e-read-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "herald-e2e-read-\(UUID().uuidString)")
 
         init() throws {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try write("a-alpha.json", title: "Alpha", posts: [("Alpha one", "2026-11-02"), ("Alpha two", "2026-11-01")])
+            try write(
+                "a-alpha.json", title: "Alpha",
+                posts: [("Alpha one", "2026-11-02"), ("Alpha two", "2026-11-01")])
             try write("b-beta.json", title: "Beta", posts: [("Beta one", "2026-11-03")])
         }
 
@@ -19,7 +22,8 @@ struct ReadingEndToEndTests {
             let items = posts.enumerated().map { index, post in
                 [
                     "id": "\(title)-\(index)", "url": "https://example.org/\(title.lowercased())/\(index)",
-                    "title": post.0, "content_text": "The text of \(post.0).", "date_published": post.1 + "T09:00:00Z",
+                    "title": post.0, "content_text": "The text of \(post.0).",
+                    "date_published": post.1 + "T09:00:00Z",
                 ]
             }
             let feed: [String: Any] = [
@@ -34,7 +38,8 @@ struct ReadingEndToEndTests {
     func start(_ session: TmuxSession, feeds: Feeds, environment: String = "") async throws {
         let binary = try HeraldUnderTest.binary()
         try await session.waitUntil(contains: "e2e$")
-        try session.runCommand(environment + HeraldUnderTest.commandLine(binary: binary, feeds: feeds.directory))
+        try session.runCommand(
+            environment + HeraldUnderTest.commandLine(binary: binary, feeds: feeds.directory))
         try await session.waitUntil("the feed list is up") { screen in
             screen.contains { $0.contains("1/2 feeds") } && screen.contains { $0.contains("Beta") }
         }
@@ -61,7 +66,8 @@ struct ReadingEndToEndTests {
         // Back on the list: Beta's, with the cursor on its post; back again: the feed list on Beta.
         try session.sendKeys("q")
         try await session.waitUntil("Beta's list") { screen in
-            screen.first?.contains("Herald · Beta") == true && screen.contains { $0.hasPrefix(">") && $0.contains("Beta one") }
+            screen.first?.contains("Herald · Beta") == true
+                && screen.contains { $0.hasPrefix(">") && $0.contains("Beta one") }
         }
         try session.sendKeys("q")
         try await session.waitUntil("the feed list, on Beta") { screen in
@@ -77,7 +83,8 @@ struct ReadingEndToEndTests {
         defer { feeds.cleanUp() }
         let log = feeds.directory.appendingPathComponent("browser.log")
         let script = feeds.directory.appendingPathComponent("browser.sh")
-        try "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\" >> \(HeraldUnderTest.shellQuoted(log.path)); done\n"
+        try
+            "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\" >> \(HeraldUnderTest.shellQuoted(log.path)); done\n"
             .write(to: script, atomically: true, encoding: .utf8)
         let session = try TmuxSession()
         defer { session.kill() }
@@ -95,7 +102,9 @@ struct ReadingEndToEndTests {
         // From the list too, without opening the article.
         try session.sendKeys("q", "k", "o")
         try await session.waitUntil(contains: "Opened article: https://example.org/alpha/0")
-        #expect(try String(contentsOf: log, encoding: .utf8) == "https://example.org/alpha/1\nhttps://example.org/alpha/0\n")
+        #expect(
+            try String(contentsOf: log, encoding: .utf8)
+                == "https://example.org/alpha/1\nhttps://example.org/alpha/0\n")
         try session.sendKeys("q", "q")
         #expect(try await session.waitForExitStatus() == 0)
     }

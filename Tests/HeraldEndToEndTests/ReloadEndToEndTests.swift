@@ -9,7 +9,8 @@ struct ReloadEndToEndTests {
     func reloadWithSlowFeed() async throws {
         let server = try FixtureServer()
         defer { server.stop() }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("herald-e2e-reload-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "herald-e2e-reload-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let database = directory.appendingPathComponent("herald.db").path
@@ -18,7 +19,8 @@ struct ReloadEndToEndTests {
         environment["HERALD_DB"] = database
         for (path, title) in [("/feed", "Quick"), ("/slow", "Slow"), ("/status/404", "Gone")] {
             let added = try Spawn.run(
-                [binary.path, "add", server.url(path).absoluteString, "--title", title], environment: environment, timeout: 30)
+                [binary.path, "add", server.url(path).absoluteString, "--title", title],
+                environment: environment, timeout: 30)
             try #require(added.exitStatus == 0, "\(added.errors)")
         }
 
@@ -26,7 +28,8 @@ struct ReloadEndToEndTests {
         defer { session.kill() }
         try await session.waitUntil(contains: "e2e$")
         try session.runCommand(
-            "HERALD_DB=\(HeraldUnderTest.shellQuoted(database)) \(HeraldUnderTest.shellQuoted(binary.path)); echo \"EXIT=$?\"")
+            "HERALD_DB=\(HeraldUnderTest.shellQuoted(database)) \(HeraldUnderTest.shellQuoted(binary.path)); echo \"EXIT=$?\""
+        )
         try await session.waitUntil(contains: "1/3 feeds")
 
         try session.sendKeys("R")
@@ -34,13 +37,19 @@ struct ReloadEndToEndTests {
         // The slow feed holds the reload for about 5 s; the key is answered long before it ends
         // (the screen still says "reloading" when the marker has moved).
         try session.sendKeys("j")
-        let screen = try await session.waitUntil("the marker moves while the reload runs", timeout: .seconds(3)) {
+        let screen = try await session.waitUntil(
+            "the marker moves while the reload runs", timeout: .seconds(3)
+        ) {
             $0.count > 5 && $0[5].hasPrefix(">")
         }
-        #expect(screen.contains { $0.contains("reloading") }, "the reload was still running:\n\(TmuxSession.framed(screen))")
+        #expect(
+            screen.contains { $0.contains("reloading") },
+            "the reload was still running:\n\(TmuxSession.framed(screen))")
 
         let done = try await session.waitUntil(contains: "Reloaded 3 feeds", timeout: .seconds(20))
-        #expect(done.contains { $0.contains("Reloaded 3 feeds: 2 new, 1 failed (E: why)") }, "\(TmuxSession.framed(done))")
+        #expect(
+            done.contains { $0.contains("Reloaded 3 feeds: 2 new, 1 failed (E: why)") },
+            "\(TmuxSession.framed(done))")
         #expect(done.contains { $0.contains("(1/1)") && $0.contains("Slow") })
 
         try session.sendKeys("E")

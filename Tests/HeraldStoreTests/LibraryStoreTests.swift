@@ -34,7 +34,10 @@ struct LibraryStoreTests {
         try await store.setStarred(true, articleID: rows[1].id)
         let again = try await store.upsertArticles(
             feedURL: "https://a.example/feed",
-            items: [item("1", "One, corrected", "new body", day: 1), item("2", "Two", day: 2), item("3", "Three", day: 3)])
+            items: [
+                item("1", "One, corrected", "new body", day: 1), item("2", "Two", day: 2),
+                item("3", "Three", day: 3),
+            ])
         #expect(again == 1)
         let article = try await store.article(id: rows[1].id)
         #expect(article.summary.title == "One, corrected" && article.text == "new body")
@@ -50,7 +53,8 @@ struct LibraryStoreTests {
         let store = try await LibraryStore.open(path: library.path)
         for feed in ["a", "b"] {
             try await store.upsertFeed(url: feed, title: feed.uppercased(), siteURL: nil)
-            try await store.upsertArticles(feedURL: feed, items: (0..<5).map { item("\(feed)\($0)", "T\($0)", day: $0) })
+            try await store.upsertArticles(
+                feedURL: feed, items: (0..<5).map { item("\(feed)\($0)", "T\($0)", day: $0) })
         }
         try await store.markFeedRead("a")
         #expect(try await store.feedSummaries().map(\.unread) == [0, 5])
@@ -100,7 +104,8 @@ struct LibraryStoreTransactionTests {
         defer { library.cleanUp() }
         let store = try await LibraryStore.open(path: library.path)
         try await store.upsertFeed(url: "f", title: "F", siteURL: nil)
-        try await store.upsertArticles(feedURL: "f", items: (0..<50).map { item("\($0)", "Title \($0)", day: $0) })
+        try await store.upsertArticles(
+            feedURL: "f", items: (0..<50).map { item("\($0)", "Title \($0)", day: $0) })
         try await store.upsertArticles(feedURL: "f", items: [item("1", "Changed")])
         let first = try await store.articles(inFeed: "f", page: .first(limit: 5))
         _ = try await store.article(id: first[0].id)
@@ -109,7 +114,9 @@ struct LibraryStoreTransactionTests {
         _ = try await store.integrityCheck()
         _ = await store.isEmpty
         try await store.setRead(true, articleID: first[0].id)
-        try await store.forEachArticle(matching: ArticleFilter(feed: "f", unreadOnly: true), pageSize: 7) { _ in }
+        try await store.forEachArticle(matching: ArticleFilter(feed: "f", unreadOnly: true), pageSize: 7) {
+            _ in
+        }
         #expect(await store.busyStatements == 0)
     }
 

@@ -24,7 +24,8 @@ struct ListSourceTests {
             let items = (0..<perFeed).map { n in
                 ParsedItem(
                     id: "\(f)-\(n)", title: "F\(f) N\(n)",
-                    published: Date(timeIntervalSince1970: 1_790_000_000 + Double((n * 37 + f * 101) % 500) * 60),
+                    published: Date(
+                        timeIntervalSince1970: 1_790_000_000 + Double((n * 37 + f * 101) % 500) * 60),
                     text: "Body")
             }
             try await store.upsertArticles(feedURL: "feed-\(f)", items: items)
@@ -41,7 +42,9 @@ struct ListSourceTests {
     /// Every article of a source, sorted in Swift: the reference.
     static func reference(_ store: LibraryStore, _ source: ArticleSource) async throws -> [ArticleSummary] {
         var all: [ArticleSummary] = []
-        for f in 0..<feeds { all += try await store.articles(in: .feed("feed-\(f)"), page: .first(limit: 10_000)) }
+        for f in 0..<feeds {
+            all += try await store.articles(in: .feed("feed-\(f)"), page: .first(limit: 10_000))
+        }
         let tech: Set<String> = ["feed-0", "feed-2", "feed-5"]
         return all.filter { article in
             switch source {
@@ -91,9 +94,12 @@ struct ListSourceTests {
             let next = expected[(index + 1)...].first { !$0.isRead }
             #expect(try await store.firstUnread(in: source, after: key, direction: .forward)?.id == next?.id)
             let previous = expected[..<index].last { !$0.isRead }
-            #expect(try await store.firstUnread(in: source, after: key, direction: .backward)?.id == previous?.id)
+            #expect(
+                try await store.firstUnread(in: source, after: key, direction: .backward)?.id == previous?.id)
         }
-        #expect(try await store.firstUnread(in: source, after: nil, direction: .forward)?.id == expected.first { !$0.isRead }?.id)
+        #expect(
+            try await store.firstUnread(in: source, after: nil, direction: .forward)?.id
+                == expected.first { !$0.isRead }?.id)
     }
 
     @Test("starred counts, marking a tag read, and the last open list survive a reopen")
@@ -101,10 +107,14 @@ struct ListSourceTests {
         let (store, library) = try await Self.library()
         defer { library.cleanUp() }
         let starred = try await Self.reference(store, .starred)
-        #expect(try await store.starredCounts() == ArticleCounts(total: starred.count, unread: starred.filter { !$0.isRead }.count))
+        #expect(
+            try await store.starredCounts()
+                == ArticleCounts(total: starred.count, unread: starred.filter { !$0.isRead }.count))
         try await store.markRead(in: .tag("tech"))
         let summaries = try await store.feedSummaries()
-        #expect(summaries.map(\.unread) == summaries.map { ["feed-0", "feed-2", "feed-5"].contains($0.id) ? 0 : $0.unread })
+        #expect(
+            summaries.map(\.unread)
+                == summaries.map { ["feed-0", "feed-2", "feed-5"].contains($0.id) ? 0 : $0.unread })
         #expect(summaries[1].unread > 0)
         #expect(summaries[5].feed.tags == ["tech", "rust"])
         await store.setLastOpenedList(.tag("rust"))
@@ -116,10 +126,14 @@ struct ListSourceTests {
     func queryPlans() async throws {
         let (store, library) = try await Self.library()
         defer { library.cleanUp() }
-        for (conditions, index) in [([String](), "articles_by_time"), (["a.read = 0"], "articles_unread"), (["a.starred = 1"], "articles_starred")] {
+        for (conditions, index) in [
+            ([String](), "articles_by_time"), (["a.read = 0"], "articles_unread"),
+            (["a.starred = 1"], "articles_starred"),
+        ] {
             let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
             let plan = try await store.queryPlan(
-                "SELECT a.id FROM articles a CROSS JOIN feeds f ON f.id = a.feed_id \(filter) ORDER BY a.sort_time DESC, a.id DESC LIMIT 50")
+                "SELECT a.id FROM articles a CROSS JOIN feeds f ON f.id = a.feed_id \(filter) ORDER BY a.sort_time DESC, a.id DESC LIMIT 50"
+            )
             #expect(plan.contains(index), "\(plan)")
             #expect(!plan.contains("TEMP B-TREE"), "\(plan)")
         }
@@ -147,7 +161,9 @@ struct StoreNavigationTests {
         for key in [Key.enter] + Array(repeating: Key.character("n"), count: 7) {
             app.handle(key)
             await app.settle()
-            if case .article(let viewer) = app.screen, opened.last != viewer.summary.title { opened.append(viewer.summary.title) }
+            if case .article(let viewer) = app.screen, opened.last != viewer.summary.title {
+                opened.append(viewer.summary.title)
+            }
         }
         #expect(opened == ["F0 N0", "F0 N1", "F0 N2", "F1 N0", "F1 N1", "F1 N2"])
         #expect(app.render().text().contains("No more unread articles."))

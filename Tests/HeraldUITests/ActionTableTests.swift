@@ -6,9 +6,11 @@ import Testing
 
 @Suite("The action table")
 struct ActionTableTests {
-    static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("README.md")
-    static let begin = "<!-- keys:begin (generated from ActionTable; HERALD_RECORD_SNAPSHOTS=1 swift test rewrites it) -->"
+    static let begin =
+        "<!-- keys:begin (generated from ActionTable; HERALD_RECORD_SNAPSHOTS=1 swift test rewrites it) -->"
     static let end = "<!-- keys:end -->"
 
     @Test("the README's key table is the action table")
@@ -21,7 +23,8 @@ struct ActionTableTests {
         if table != expected {
             let environment = ProcessInfo.processInfo.environment
             if environment["HERALD_RECORD_SNAPSHOTS"] == "1" && environment["CI"] == nil {
-                let updated = text.replacingCharacters(in: start.upperBound..<stop.lowerBound, with: "\n" + expected + "\n")
+                let updated = text.replacingCharacters(
+                    in: start.upperBound..<stop.lowerBound, with: "\n" + expected + "\n")
                 try updated.write(to: Self.readme, atomically: true, encoding: .utf8)
             }
             Issue.record("README.md's key table differs from the action table; it should read:\n\(expected)")
@@ -41,18 +44,24 @@ struct ActionTableTests {
         }
     }
 
-    @Test("every action has a key, every screen's hint line shows ?:help (but the search prompt, where ? is text)")
+    @Test(
+        "every action has a key, every screen's hint line shows ?:help (but the search prompt, where ? is text)"
+    )
     func complete() {
         for action in Action.allCases {
             #expect(ActionTable.bindings.contains { $0.action == action }, "\(action) has no key")
         }
         for screen in ScreenKind.allCases where screen != .search {
-            #expect(ActionTable.hint(for: screen).contains("?:help"), "\(screen): \(ActionTable.hint(for: screen))")
+            #expect(
+                ActionTable.hint(for: screen).contains("?:help"),
+                "\(screen): \(ActionTable.hint(for: screen))")
             #expect(ActionTable.action(for: .character("?"), on: screen) == .help || screen == .search)
         }
     }
 
-    @Test("keys are looked up per screen: q quits the feed list and goes back elsewhere, Space reads on in an article")
+    @Test(
+        "keys are looked up per screen: q quits the feed list and goes back elsewhere, Space reads on in an article"
+    )
     func lookup() {
         #expect(ActionTable.action(for: .character("q"), on: .feeds) == .quit)
         #expect(ActionTable.action(for: .character("q"), on: .article) == .back)

@@ -26,21 +26,26 @@ final class RecordingOpener: LinkOpening {
 @Suite("Opening an article's links, media and the clipboard")
 @MainActor
 struct LinkOpeningTests {
-    static let html = "<p>See <a href=\"https://a.example/1\">this</a> and <a href=\"https://b.example/2\">that</a>.</p>"
+    static let html =
+        "<p>See <a href=\"https://a.example/1\">this</a> and <a href=\"https://b.example/2\">that</a>.</p>"
     static let episode = Enclosure(
         url: "https://cdn.example/e1.mp3", type: "audio/mpeg", length: 48_000_000, duration: 3733)
 
     /// An app with one feed of one article, opened from the feed list (`keys`, by default
     /// Enter Enter: the feed, then the article).
     func openedApp(
-        html: String?, text: String = "", link: String? = "https://site.example/post", enclosures: [Enclosure] = [],
+        html: String?, text: String = "", link: String? = "https://site.example/post",
+        enclosures: [Enclosure] = [],
         image: String? = nil, keys: [Key] = [.enter, .enter]
     ) async -> (ReaderApp, RecordingOpener) {
         let feed = Feed(id: "f", title: "F")
         let article = Article(
-            summary: ArticleSummary(id: "a", feedID: "f", title: "Linked"), feedTitle: "F", link: link, text: text,
+            summary: ArticleSummary(id: "a", feedID: "f", title: "Linked"), feedTitle: "F", link: link,
+            text: text,
             html: html, enclosures: enclosures, image: image)
-        let app = ReaderApp(repository: InMemoryArticleRepository(feeds: [(feed, [article])]), size: Size(width: 70, height: 14))
+        let app = ReaderApp(
+            repository: InMemoryArticleRepository(feeds: [(feed, [article])]),
+            size: Size(width: 70, height: 14))
         let opener = RecordingOpener()
         app.linkOpener = opener
         app.start()
@@ -107,12 +112,16 @@ struct LinkOpeningTests {
             Issue.record("not on the links view")
             return
         }
-        #expect(model.links.map(\.url) == [
-            "https://site.example/post", "https://cdn.example/e1.mp3", "https://a.example/1", "https://b.example/2",
-            "https://cdn.example/cover.jpg",
-        ])
+        #expect(
+            model.links.map(\.url) == [
+                "https://site.example/post", "https://cdn.example/e1.mp3", "https://a.example/1",
+                "https://b.example/2",
+                "https://cdn.example/cover.jpg",
+            ])
         let screen = app.render().text()
-        #expect(screen.contains("podcast") && screen.contains("https://cdn.example/e1.mp3 (audio/mpeg, 48 MB, 1:02:13)"))
+        #expect(
+            screen.contains("podcast")
+                && screen.contains("https://cdn.example/e1.mp3 (audio/mpeg, 48 MB, 1:02:13)"))
         #expect(screen.contains("[2]") && screen.contains("https://b.example/2"))
         // The podcast goes to the player, a link of the text to the browser.
         await press(app, [.character("j"), .enter])

@@ -152,7 +152,8 @@ struct NavigationTests {
 
     @Test("a number before Enter opens that feed; before j it moves as many rows; past the end says so")
     func counts() async throws {
-        let app = await started(flaggedLibrary([[false], [false], [false, false, false, false, false, false]]))
+        let app = await started(
+            flaggedLibrary([[false], [false], [false, false, false, false, false, false]]))
         await press(app, .character("3"))
         #expect(app.render().text().contains("3 — then j/k, g, Enter or o"))
         await press(app, .enter)
@@ -187,7 +188,9 @@ struct NavigationTests {
         #expect(app.screenKind == .article)
     }
 
-    @Test("every screen keeps its cursor when left and found again; the last open list is selected on the next start")
+    @Test(
+        "every screen keeps its cursor when left and found again; the last open list is selected on the next start"
+    )
     func placesSurvive() async throws {
         let library = flaggedLibrary([[false, false, false], [false, false, false]])
         let app = await started(library)

@@ -20,7 +20,9 @@ actor FakeReloader: FeedReloading {
         gate = nil
     }
 
-    func reloadFeeds(only: String?, progress: @escaping @Sendable (ReloadProgress) -> Void) async throws -> ReloadSummary {
+    func reloadFeeds(only: String?, progress: @escaping @Sendable (ReloadProgress) -> Void) async throws
+        -> ReloadSummary
+    {
         requests.append(only)
         progress(ReloadProgress(done: 1, total: 2, failed: 1, newArticles: 0))
         if !open { await withCheckedContinuation { gate = $0 } }

@@ -8,7 +8,9 @@ import Testing
 @Suite("Screen snapshots")
 @MainActor
 struct ScreenSnapshotTests {
-    nonisolated static let sizes = [Size(width: 80, height: 24), Size(width: 40, height: 10), Size(width: 132, height: 40)]
+    nonisolated static let sizes = [
+        Size(width: 80, height: 24), Size(width: 40, height: 10), Size(width: 132, height: 40),
+    ]
     let theme = Theme(timeZone: TimeZone(identifier: "UTC")!)
 
     func screen(_ keys: String, _ size: Size) async throws -> Canvas {
@@ -51,27 +53,31 @@ struct ScreenSnapshotTests {
 
     @Test("a podcast episode: its audio in the header")
     func podcastArticle() async throws {
-        assertSnapshot(try await screen("j j enter 8 enter", Size(width: 100, height: 16)), named: "podcast-article-100x16")
+        assertSnapshot(
+            try await screen("j j enter 8 enter", Size(width: 100, height: 16)),
+            named: "podcast-article-100x16")
     }
 
     @Test("the links of the keys tour: the article's page, the text's links")
     func linksView() async throws {
-        assertSnapshot(try await screen("j j enter G k enter L", Size(width: 80, height: 12)), named: "links-80x12")
+        assertSnapshot(
+            try await screen("j j enter G k enter L", Size(width: 80, height: 12)), named: "links-80x12")
     }
 
     @Test("the help of the feed list, and of the article view")
     func help() async throws {
         assertSnapshot(try await screen("?", Size(width: 80, height: 30)), named: "help-feeds-80x30")
-        assertSnapshot(try await screen("enter enter ?", Size(width: 100, height: 36)), named: "help-article-100x36")
+        assertSnapshot(
+            try await screen("enter enter ?", Size(width: 100, height: 36)), named: "help-article-100x36")
     }
 
     @Test("the tags of a library with tagged feeds")
     func tagView() async throws {
         let library = flaggedLibrary(
-            [[false, true], [false], [true, true, false]], tags: [["tech", "한글"], ["news"], ["tech", "rust"]])
+            [[false, true], [false], [true, true, false]],
+            tags: [["tech", "한글"], ["news"], ["tech", "rust"]])
         let canvas = await HeadlessSession.run(
             repository: library, size: Size(width: 60, height: 10), keys: [.character("t")], theme: theme)
         assertSnapshot(canvas, named: "tags-60x10")
     }
 }
-

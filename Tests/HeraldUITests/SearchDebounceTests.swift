@@ -58,7 +58,9 @@ struct SearchDebounceTests {
         h.type("2")
         await h.clock.waitForSleeps(started: 1)
         h.clock.advance(by: SearchModel.debounce)
-        for _ in 0..<2_000 where !(await h.repository.isHolding) { try await Task.sleep(for: .milliseconds(1)) }
+        for _ in 0..<2_000 where !(await h.repository.isHolding) {
+            try await Task.sleep(for: .milliseconds(1))
+        }
         #expect(await h.repository.isHolding)
 
         h.type("9")

@@ -71,7 +71,8 @@ struct VirtualFeedTests {
 
     @Test("t lists the tags with their counts; Enter opens the articles of the tagged feeds")
     func tags() async throws {
-        let library = flaggedLibrary([[false, true], [false], [true]], tags: [["tech"], ["news"], ["tech", "rust"]])
+        let library = flaggedLibrary(
+            [[false, true], [false], [true]], tags: [["tech"], ["news"], ["tech", "rust"]])
         let app = await started(library)
         await press(app, .character("t"))
         guard case .tags(let model) = app.screen else {
@@ -88,7 +89,8 @@ struct VirtualFeedTests {
         await press(app, .character("A"))
         await app.settle()
         #expect(try await library.article(id: "f0-0").summary.isRead)
-        #expect(!(try await library.article(id: "f1-0").summary.isRead), "a feed without the tag is untouched")
+        #expect(
+            !(try await library.article(id: "f1-0").summary.isRead), "a feed without the tag is untouched")
     }
 
     @Test("t without tags says how to tag feeds")
@@ -102,7 +104,9 @@ struct VirtualFeedTests {
     @Test("E lists the feeds whose last load failed, kept in the library; Enter shows the whole message")
     func errorsSurviveRestart() async throws {
         let library = flaggedLibrary([[false], [false]])
-        let reason = "could not connect to https://feeds.example.org/very/long/path/to/a/feed.xml: " + String(repeating: "the server refused the connection again ", count: 3)
+        let reason =
+            "could not connect to https://feeds.example.org/very/long/path/to/a/feed.xml: "
+            + String(repeating: "the server refused the connection again ", count: 3)
         await library.setFeedError("feed-1", reason)
         let app = await started(library)
         #expect(app.render().text().contains("!"))
@@ -118,12 +122,15 @@ struct VirtualFeedTests {
         }
         let lines = page.lines(width: 80).map(\.text).joined(separator: " ")
         #expect(lines.contains("feed-1"))
-        #expect(lines.replacingOccurrences(of: " ", with: "").contains(reason.replacingOccurrences(of: " ", with: "")))
+        #expect(
+            lines.replacingOccurrences(of: " ", with: "").contains(
+                reason.replacingOccurrences(of: " ", with: "")))
         await press(app, .character("q"), .character("q"))
         #expect(app.screenKind == .feeds)
     }
 
-    @Test("search: Tab moves to the results, where s, N and n act on them; an opened result opens at its match")
+    @Test(
+        "search: Tab moves to the results, where s, N and n act on them; an opened result opens at its match")
     func searchResults() async throws {
         let library = flaggedLibrary([[false, false, false]])
         let app = ReaderApp(repository: library, size: size, clock: ImmediateDebounceClock())
@@ -169,7 +176,9 @@ struct VirtualFeedTests {
 @Suite("The selection bar")
 @MainActor
 struct SelectionBarTests {
-    @Test("the selected row is one bar across the screen, in the selection style, with a > for monochrome terminals")
+    @Test(
+        "the selected row is one bar across the screen, in the selection style, with a > for monochrome terminals"
+    )
     func bar() async throws {
         let app = ReaderApp(repository: flaggedLibrary([[false], [true]]), size: Size(width: 50, height: 10))
         app.start()

@@ -11,7 +11,9 @@ public struct Feed: Sendable, Hashable, Identifiable {
     /// The user's tags for the feed (from `herald add --tag`, OPML folders, `urls` files).
     public var tags: [String]
 
-    public init(id: String, title: String, siteURL: String? = nil, lastError: String? = nil, tags: [String] = []) {
+    public init(
+        id: String, title: String, siteURL: String? = nil, lastError: String? = nil, tags: [String] = []
+    ) {
         self.id = id
         self.title = title
         self.siteURL = siteURL

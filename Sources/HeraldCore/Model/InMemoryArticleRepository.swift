@@ -37,7 +37,8 @@ public actor InMemoryArticleRepository: ArticleRepository {
     }
 
     public func starredCounts() -> ArticleCounts {
-        let starred = storage.feeds.flatMap { storage.articlesByFeed[$0.id] ?? [] }.filter(\.summary.isStarred)
+        let starred = storage.feeds.flatMap { storage.articlesByFeed[$0.id] ?? [] }.filter(
+            \.summary.isStarred)
         return ArticleCounts(total: starred.count, unread: starred.filter { !$0.summary.isRead }.count)
     }
 
@@ -80,7 +81,9 @@ public actor InMemoryArticleRepository: ArticleRepository {
     /// The rows of a list, in list order.
     private func list(_ source: ArticleSource) throws -> [ArticleSummary] {
         if case .feed(let feedID) = source {
-            guard let articles = storage.articlesByFeed[feedID] else { throw RepositoryError.noSuchFeed(feedID) }
+            guard let articles = storage.articlesByFeed[feedID] else {
+                throw RepositoryError.noSuchFeed(feedID)
+            }
             return articles.map(\.summary)
         }
         let feeds = storage.feeds.filter { feed in
@@ -132,7 +135,10 @@ public actor InMemoryArticleRepository: ArticleRepository {
             for article in storage.articlesByFeed[feed.id] ?? [] {
                 let title = article.summary.title
                 let haystack = [title, article.summary.author ?? "", article.text]
-                guard words.allSatisfy({ word in haystack.contains { $0.range(of: word, options: options) != nil } })
+                guard
+                    words.allSatisfy({ word in
+                        haystack.contains { $0.range(of: word, options: options) != nil }
+                    })
                 else { continue }
                 let hit = SearchHit(article: article.summary, feedTitle: feed.title)
                 if words.allSatisfy({ title.range(of: $0, options: options) != nil }) {

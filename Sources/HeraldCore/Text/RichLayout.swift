@@ -69,8 +69,10 @@ public enum RichLayout {
                 // Between two paragraphs of one quote, the blank line keeps the quote's `>`.
                 var mark = Substring(TextLayout.truncate(block.indent, toWidth: width / 2, marker: ""))
                 while mark.last == " " { mark = mark.dropLast() }
-                let inOneQuote = previous.quoted && block.quoted && previous.indent.hasPrefix(mark) && !mark.isEmpty
-                let blank = RichLine(spans: inOneQuote ? [RichSpan(String(mark), role: .prefix, quoted: true)] : [])
+                let inOneQuote =
+                    previous.quoted && block.quoted && previous.indent.hasPrefix(mark) && !mark.isEmpty
+                let blank = RichLine(
+                    spans: inOneQuote ? [RichSpan(String(mark), role: .prefix, quoted: true)] : [])
                 lines.append((blank, TextAnchor(block: index, offset: -1)))
             }
             lines += anchored(self.lines(block, width: width), block: index)
@@ -79,7 +81,11 @@ public enum RichLayout {
         if !text.links.isEmpty {
             let first = text.blocks.count
             if !lines.isEmpty { lines.append((RichLine(), TextAnchor(block: first, offset: -1))) }
-            lines.append((RichLine(spans: [RichSpan("Links:", role: .heading(level: 6, []))]), TextAnchor(block: first, offset: 0)))
+            lines.append(
+                (
+                    RichLine(spans: [RichSpan("Links:", role: .heading(level: 6, []))]),
+                    TextAnchor(block: first, offset: 0)
+                ))
             for (index, link) in text.links.enumerated() {
                 let number = "[\(index + 1)] "
                 let block = RichBlock(
@@ -110,7 +116,9 @@ public enum RichLayout {
         let indent = TextLayout.truncate(block.indent, toWidth: budget, marker: "")
         func prefixed(_ spans: [RichSpan], first: Bool) -> RichLine {
             let prefix = first ? lead : indent
-            return RichLine(spans: (prefix.isEmpty ? [] : [RichSpan(prefix, role: .prefix, quoted: block.quoted)]) + spans)
+            return RichLine(
+                spans: (prefix.isEmpty ? [] : [RichSpan(prefix, role: .prefix, quoted: block.quoted)]) + spans
+            )
         }
         if block.kind == .rule {
             let rule = String(repeating: "─", count: max(width - DisplayWidth.of(lead), 1))

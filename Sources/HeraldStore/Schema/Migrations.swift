@@ -83,7 +83,8 @@ enum Migrations {
             let rows = try db.prepare("SELECT id, title, author, text FROM articles")
             while try rows.step() {
                 try SearchIndex.add(
-                    id: rows.int64(0), title: rows.text(1) ?? "", author: rows.text(2), text: rows.text(3) ?? "",
+                    id: rows.int64(0), title: rows.text(1) ?? "", author: rows.text(2),
+                    text: rows.text(3) ?? "",
                     in: db)
             }
         },

@@ -52,7 +52,8 @@ extension LibraryStore {
             case (nil, let characters?): ("articles_cjk", characters, nil)
             case (nil, nil): ("", "", nil)
             }
-        let narrowing = filter == nil ? "" : "AND rowid IN (SELECT rowid FROM articles_cjk WHERE articles_cjk MATCH ?3)"
+        let narrowing =
+            filter == nil ? "" : "AND rowid IN (SELECT rowid FROM articles_cjk WHERE articles_cjk MATCH ?3)"
         let statement = try db.prepare(
             """
             SELECT \(Self.summaryColumns), f.title FROM (

@@ -91,7 +91,9 @@ public final class ArticleListModel {
             if a >= windowStart && b <= end { return nil }
             // Wanted rows next to the window are read by key, below first, then above.
             if a <= end && b >= windowStart {
-                if b > end, let last = window.last { return .after(last.sortKey, limit: max(b - end, pageSize)) }
+                if b > end, let last = window.last {
+                    return .after(last.sortKey, limit: max(b - end, pageSize))
+                }
                 if a < windowStart, let first = window.first {
                     return .before(first.sortKey, limit: max(windowStart - a, pageSize))
                 }

@@ -72,7 +72,9 @@ public final class ArticleViewModel {
         field("Date:", theme.dayAndTime(article.summary.published), theme.read)
         field("Link:", article.link, theme.link)
         for enclosure in article.enclosures {
-            field(enclosure.kindLabel + ":", enclosure.url + (enclosure.details.isEmpty ? "" : " (\(enclosure.details))"), theme.link)
+            field(
+                enclosure.kindLabel + ":",
+                enclosure.url + (enclosure.details.isEmpty ? "" : " (\(enclosure.details))"), theme.link)
         }
         anchors.append(TextAnchor(block: -1, offset: 0))
         lines.append(ArticleLine(label: "", text: "", style: theme.read))
@@ -120,7 +122,9 @@ public final class ArticleViewModel {
     public func isAtEnd(lineCount: Int, visible: Int) -> Bool { top + visible >= lineCount }
 
     /// Spans with every match of the query's words in the match style.
-    static func highlighted(_ spans: [(text: String, style: Style)], query: String, match: Style) -> [(text: String, style: Style)] {
+    static func highlighted(_ spans: [(text: String, style: Style)], query: String, match: Style) -> [(
+        text: String, style: Style
+    )] {
         let text = spans.map(\.text).joined()
         let ranges = SearchHighlight.ranges(of: query, in: text)
         guard !ranges.isEmpty else { return spans }
@@ -139,7 +143,9 @@ public final class ArticleViewModel {
                 currentMatched = matched
                 offset += 1
             }
-            if !current.isEmpty { out.append((current, currentMatched! ? Self.matchStyle(span.style, match) : span.style)) }
+            if !current.isEmpty {
+                out.append((current, currentMatched! ? Self.matchStyle(span.style, match) : span.style))
+            }
         }
         return out
     }

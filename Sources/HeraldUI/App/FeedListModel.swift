@@ -37,10 +37,13 @@ public final class FeedListModel {
         let virtual = [
             ArticleListSummary(source: .all, title: "All articles", total: total, unread: unread),
             ArticleListSummary(source: .unread, title: "Unread", total: unread, unread: unread),
-            ArticleListSummary(source: .starred, title: "Starred", total: starred.total, unread: starred.unread),
+            ArticleListSummary(
+                source: .starred, title: "Starred", total: starred.total, unread: starred.unread),
         ]
         return virtual.map { FeedListRow(list: $0, feed: nil, number: nil) }
-            + feeds.enumerated().map { FeedListRow(list: $0.element.list, feed: $0.element.feed, number: $0.offset + 1) }
+            + feeds.enumerated().map {
+                FeedListRow(list: $0.element.list, feed: $0.element.feed, number: $0.offset + 1)
+            }
     }
 
     public var selected: FeedListRow? {
@@ -64,7 +67,8 @@ public final class FeedListModel {
             }
         }
         return counts.keys.sorted { $0.localizedStandardCompare($1) == .orderedAscending }.map {
-            ArticleListSummary(source: .tag($0), title: $0, total: counts[$0]!.total, unread: counts[$0]!.unread)
+            ArticleListSummary(
+                source: .tag($0), title: $0, total: counts[$0]!.total, unread: counts[$0]!.unread)
         }
     }
 

@@ -60,5 +60,7 @@ public final class LinksModel {
         self.links = links
     }
 
-    public var selected: ArticleLink? { links.indices.contains(cursor.selected) ? links[cursor.selected] : nil }
+    public var selected: ArticleLink? {
+        links.indices.contains(cursor.selected) ? links[cursor.selected] : nil
+    }
 }

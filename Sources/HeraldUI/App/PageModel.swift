@@ -61,7 +61,9 @@ public final class TagListModel {
 
     public init(tags: [ArticleListSummary]) { self.tags = tags }
 
-    public var selected: ArticleListSummary? { tags.indices.contains(cursor.selected) ? tags[cursor.selected] : nil }
+    public var selected: ArticleListSummary? {
+        tags.indices.contains(cursor.selected) ? tags[cursor.selected] : nil
+    }
 }
 
 /// The feeds whose last load failed (`E`): kept in the library, so they survive a restart.
@@ -71,5 +73,7 @@ public final class ReloadErrorsModel {
     public var cursor = ListCursor()
     public init(failures: [ReloadFailure]) { self.failures = failures }
 
-    public var selected: ReloadFailure? { failures.indices.contains(cursor.selected) ? failures[cursor.selected] : nil }
+    public var selected: ReloadFailure? {
+        failures.indices.contains(cursor.selected) ? failures[cursor.selected] : nil
+    }
 }

@@ -43,7 +43,10 @@ extension ReaderApp {
         case .openInBrowser:
             if let count {
                 guard body.links.indices.contains(count - 1) else {
-                    message = body.links.isEmpty ? "This article's text has no links." : "No link \(count): the text has \(body.links.count)."
+                    message =
+                        body.links.isEmpty
+                        ? "This article's text has no links."
+                        : "No link \(count): the text has \(body.links.count)."
                     return
                 }
                 open(ArticleLink(kind: .text(count), url: body.links[count - 1]))

@@ -23,7 +23,8 @@ extension ReaderApp {
             switch screen {
             case .articles(let list): list.setStarred(isStarred, articleID: summary.id)
             case .search(let search): search.setStarred(isStarred, articleID: summary.id)
-            case .article(let viewer) where viewer.summary.id == summary.id: viewer.summary.isStarred = isStarred
+            case .article(let viewer) where viewer.summary.id == summary.id:
+                viewer.summary.isStarred = isStarred
             default: break
             }
         }
@@ -46,7 +47,9 @@ extension ReaderApp {
     func markRead(_ source: ArticleSource, list: ArticleListModel?) {
         list?.markAllRead()
         for screen in stack {
-            if case .articles(let open) = screen, open.list.source == source || source == .all { open.markAllRead() }
+            if case .articles(let open) = screen, open.list.source == source || source == .all {
+                open.markAllRead()
+            }
         }
         feedList.listRead(source)
         work.start { [repository] in
@@ -70,7 +73,8 @@ extension ReaderApp {
 
     /// Writes through the repository in the background; the screen already shows the change,
     /// and a failure is reported on the status line.
-    func write(_ what: String, _ operation: @escaping @Sendable (any ArticleRepository) async throws -> Void) {
+    func write(_ what: String, _ operation: @escaping @Sendable (any ArticleRepository) async throws -> Void)
+    {
         work.start { [repository] in
             do {
                 try await operation(repository)

@@ -12,7 +12,8 @@ extension ReaderApp {
         let (own, global) = ActionTable.bindings(on: kind)
         var paragraphs: [PageModel.Paragraph] = [.init("", "Keys of the \(kind.title)", role: .heading)]
         if kind == .search {
-            paragraphs.append(.init("letters", "type the query (Backspace deletes, Ctrl-U clears, Ctrl-W deletes a word)"))
+            paragraphs.append(
+                .init("letters", "type the query (Backspace deletes, Ctrl-U clears, Ctrl-W deletes a word)"))
         }
         paragraphs += own.map { .init(keys($0), $0.summary) }
         paragraphs.append(.init("", "Everywhere", role: .heading))

@@ -4,7 +4,9 @@ import HeraldCore
 extension ReaderApp {
     /// The moving keys every list shares, with a count (`5 j`, `7 g`); true when the action
     /// was one of them.
-    func move(_ cursor: inout ListCursor, _ action: Action, count: Int?, rows: Int, visible: Int? = nil) -> Bool {
+    func move(_ cursor: inout ListCursor, _ action: Action, count: Int?, rows: Int, visible: Int? = nil)
+        -> Bool
+    {
         let visible = visible ?? bodyRows
         switch action {
         case .down: cursor.move(by: count ?? 1, count: rows, visible: visible)
@@ -90,7 +92,9 @@ extension ReaderApp {
             setStarred(!summary.isStarred, summary)
         case .openInBrowser, .copyURL, .showLinks, .play:
             guard let summary = model.selected else { return }
-            withArticle(summary) { article, body in self.performOnLinks(of: article, body: body, action, count: count) }
+            withArticle(summary) { article, body in
+                self.performOnLinks(of: article, body: body, action, count: count)
+            }
         case .markListRead: markListRead(model.list.source, list: model)
         case .markAllRead: askToMarkAllRead()
         case .showTags: showTags()
@@ -180,7 +184,8 @@ extension ReaderApp {
     func showTags() {
         let tags = feedList.tags
         guard !tags.isEmpty else {
-            message = "No feed has a tag yet: herald add URL --tag NAME, or import an OPML or urls file with tags."
+            message =
+                "No feed has a tag yet: herald add URL --tag NAME, or import an OPML or urls file with tags."
             return
         }
         stack.append(.tags(TagListModel(tags: tags)))

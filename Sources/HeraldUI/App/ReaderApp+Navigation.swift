@@ -25,7 +25,9 @@ extension ReaderApp {
             }
             let token = ObjectIdentifier(list)
             locateUnread(in: list, after: list.selected?.sortKey, direction) { found in
-                guard case .articles(let current) = self.screen, ObjectIdentifier(current) == token else { return }
+                guard case .articles(let current) = self.screen, ObjectIdentifier(current) == token else {
+                    return
+                }
                 self.show(found, from: current)
                 self.openArticle(found.article)
             }
@@ -66,7 +68,9 @@ extension ReaderApp {
         let summary = list.list
         work.start { [repository] in
             do {
-                if let article = try await repository.firstUnread(in: source, after: key, direction: direction) {
+                if let article = try await repository.firstUnread(
+                    in: source, after: key, direction: direction)
+                {
                     let position = try await repository.position(of: article.sortKey, in: source)
                     return found(Found(list: summary, article: article, position: position))
                 }
@@ -74,13 +78,16 @@ extension ReaderApp {
                 // list's counts; a count that was stale is skipped).
                 var from = source.feedID
                 while from != nil, let next = self.feedList.feedWithUnread(from: from, direction) {
-                    if let article = try await repository.firstUnread(in: .feed(next.id), after: nil, direction: direction) {
+                    if let article = try await repository.firstUnread(
+                        in: .feed(next.id), after: nil, direction: direction)
+                    {
                         let position = try await repository.position(of: article.sortKey, in: .feed(next.id))
                         return found(Found(list: next.list, article: article, position: position))
                     }
                     from = next.id
                 }
-                self.message = direction == .forward ? "No more unread articles." : "No earlier unread article."
+                self.message =
+                    direction == .forward ? "No more unread articles." : "No earlier unread article."
             } catch {
                 self.message = "Could not look for unread articles: \(error)"
             }
@@ -103,7 +110,9 @@ extension ReaderApp {
     private func nextUnreadResult(_ search: SearchModel, _ direction: ListDirection, opening: Bool) {
         let hits = search.hits
         let start = search.cursor.selected
-        let indices = direction == .forward ? Array(hits.indices.filter { $0 > start }) : Array(hits.indices.filter { $0 < start }.reversed())
+        let indices =
+            direction == .forward
+            ? Array(hits.indices.filter { $0 > start }) : Array(hits.indices.filter { $0 < start }.reversed())
         guard let index = indices.first(where: { !hits[$0].article.isRead }) else {
             message = direction == .forward ? "No more unread results." : "No earlier unread result."
             return
@@ -125,9 +134,11 @@ extension ReaderApp {
             let key = viewer.summary.sortKey
             work.start { [repository] in
                 do {
-                    let page: ArticlePage = direction == .forward ? .after(key, limit: 1) : .before(key, limit: 1)
+                    let page: ArticlePage =
+                        direction == .forward ? .after(key, limit: 1) : .before(key, limit: 1)
                     guard let article = try await repository.articles(in: source, page: page).first else {
-                        self.message = direction == .forward ? "This is the last article." : "This is the first article."
+                        self.message =
+                            direction == .forward ? "This is the last article." : "This is the first article."
                         return
                     }
                     let position = try await repository.position(of: article.sortKey, in: source)

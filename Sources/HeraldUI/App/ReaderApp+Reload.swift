@@ -90,7 +90,8 @@ extension ReaderApp {
             list.refresh(total: fresh.total, unread: fresh.unread, visible: bodyRows, in: work)
         }
         let failed = summary.failures.isEmpty ? "" : ", \(summary.failures.count) failed (E: why)"
-        message = "Reloaded \(summary.feeds) feed\(summary.feeds == 1 ? "" : "s"): \(summary.newArticles) new\(failed)"
+        message =
+            "Reloaded \(summary.feeds) feed\(summary.feeds == 1 ? "" : "s"): \(summary.newArticles) new\(failed)"
     }
 }
 
@@ -128,11 +129,14 @@ enum ReloadIndicator {
         guard row >= 1 else { return }
         let barWidth = 10
         let filled = progress.total == 0 ? 0 : progress.done * barWidth / progress.total
-        var text = "reloading \(progress.done)/\(progress.total) ["
+        var text =
+            "reloading \(progress.done)/\(progress.total) ["
             + String(repeating: "#", count: filled) + String(repeating: " ", count: barWidth - filled) + "]"
         if progress.failed > 0 { text += " \(progress.failed) failed" }
         let width = DisplayWidth.of(text)
         guard width + 2 < canvas.size.width else { return }
-        canvas.write(text, x: canvas.size.width - width - 1, y: row, style: progress.failed > 0 ? theme.error : theme.status)
+        canvas.write(
+            text, x: canvas.size.width - width - 1, y: row,
+            style: progress.failed > 0 ? theme.error : theme.status)
     }
 }

@@ -29,7 +29,9 @@ extension ReaderApp {
             setStarred(!hit.article.isStarred, hit.article)
         case .openInBrowser, .copyURL:
             guard let hit = model.selected else { return }
-            withArticle(hit.article) { article, body in self.performOnLinks(of: article, body: body, action, count: count) }
+            withArticle(hit.article) { article, body in
+                self.performOnLinks(of: article, body: body, action, count: count)
+            }
         default: unavailable(action)
         }
     }

@@ -192,7 +192,8 @@ public final class ReaderApp {
         switch screen {
         case .feeds: FeedListView(model: feedList, theme: theme).draw(into: &canvas)
         case .articles(let model):
-            ArticleListView(model: model, theme: theme, feedTitle: feedList.title(ofFeed:)).draw(into: &canvas)
+            ArticleListView(model: model, theme: theme, feedTitle: feedList.title(ofFeed:)).draw(
+                into: &canvas)
         case .article(let model): ArticleView(model: model, theme: theme).draw(into: &canvas)
         case .search(let model): SearchView(model: model, theme: theme).draw(into: &canvas)
         case .links(let model): LinksView(model: model, theme: theme).draw(into: &canvas)
@@ -216,6 +217,8 @@ enum StatusOverlay {
         let row = canvas.size.height - 2
         guard row >= 1 else { return }
         canvas.fill(row: row, style: theme.status)
-        canvas.write(" " + TextLayout.truncate(TextSanitizer.singleLine(text), toWidth: canvas.size.width - 1), x: 0, y: row, style: style)
+        canvas.write(
+            " " + TextLayout.truncate(TextSanitizer.singleLine(text), toWidth: canvas.size.width - 1), x: 0,
+            y: row, style: style)
     }
 }

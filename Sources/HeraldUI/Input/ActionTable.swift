@@ -15,14 +15,17 @@ public enum ActionTable {
 
         ActionBinding(.down, [.character("j"), .down], on: scrolling, "down a row (a line in an article)"),
         ActionBinding(.up, [.character("k"), .up], on: scrolling, "up a row (a line in an article)"),
-        ActionBinding(.pageDown, [.pageDown, .character(" ")], on: lists + [.results, .page], "down a page"),
+        ActionBinding(
+            .pageDown, [.pageDown, .character(" ")], on: lists + [.results, .page], "down a page"),
         ActionBinding(.pageDown, [.pageDown], on: [.article], "down a page"),
         ActionBinding(
             .readOn, [.character(" ")], on: [.article], "down a page; at the end, the next unread article",
             hint: "Space:read on"),
         ActionBinding(.pageUp, [.pageUp], on: scrolling, "up a page"),
-        ActionBinding(.top, [.character("g"), .home], on: scrolling, "to the first row (a number first: row N)"),
-        ActionBinding(.bottom, [.character("G"), .end], on: scrolling, "to the last row (a number first: row N)"),
+        ActionBinding(
+            .top, [.character("g"), .home], on: scrolling, "to the first row (a number first: row N)"),
+        ActionBinding(
+            .bottom, [.character("G"), .end], on: scrolling, "to the last row (a number first: row N)"),
         ActionBinding(.down, [.down, .control("n")], on: [.search], "down a result"),
         ActionBinding(.up, [.up, .control("p")], on: [.search], "up a result"),
         ActionBinding(.pageDown, [.pageDown], on: [.search], "down a page of results"),
@@ -31,7 +34,8 @@ public enum ActionTable {
         ActionBinding(.bottom, [.end], on: [.search], "to the last result"),
 
         ActionBinding(
-            .open, [.enter, .character("l"), .right], on: [.feeds, .articles, .tags, .links, .errors, .results],
+            .open, [.enter, .character("l"), .right],
+            on: [.feeds, .articles, .tags, .links, .errors, .results],
             "open the selected row (a number first: row N)", hint: "Enter:open"),
         ActionBinding(.open, [.enter], on: [.search], "open the selected result", hint: "Enter:open"),
         ActionBinding(
@@ -51,37 +55,49 @@ public enum ActionTable {
         ActionBinding(
             .previousUnread, [.character("p")], on: [.feeds, .articles, .article, .results],
             "previous unread article (then back to the previous feed)"),
-        ActionBinding(.nextArticle, [.character("J")], on: [.article], "next article of the list", hint: "J/K:next/prev"),
+        ActionBinding(
+            .nextArticle, [.character("J")], on: [.article], "next article of the list", hint: "J/K:next/prev"
+        ),
         ActionBinding(.previousArticle, [.character("K")], on: [.article], "previous article of the list"),
         ActionBinding(.nextFeed, [.character("J")], on: [.articles], "next feed"),
         ActionBinding(.previousFeed, [.character("K")], on: [.articles], "previous feed"),
         ActionBinding(
-            .toggleRead, [.character("N")], on: [.articles, .article, .results], "mark read / unread", hint: "N:read"),
+            .toggleRead, [.character("N")], on: [.articles, .article, .results], "mark read / unread",
+            hint: "N:read"),
         ActionBinding(
-            .toggleStar, [.character("s")], on: [.articles, .article, .results], "star / unstar", hint: "s:star"),
+            .toggleStar, [.character("s")], on: [.articles, .article, .results], "star / unstar",
+            hint: "s:star"),
         ActionBinding(
             .openInBrowser, [.character("o")], on: [.articles, .article, .results, .links],
             "open the article's link with $BROWSER (a number first: link N of the text)", hint: "o:open link"),
-        ActionBinding(.openInBrowser, [.character("o")], on: [.feeds], "open the feed's web site with $BROWSER"),
+        ActionBinding(
+            .openInBrowser, [.character("o")], on: [.feeds], "open the feed's web site with $BROWSER"),
         ActionBinding(
             .showLinks, [.character("L"), .character("O")], on: [.articles, .article],
-            "list every link (article, text, images, media) to open or copy one", hint: "L:links", hintOn: [.article]),
+            "list every link (article, text, images, media) to open or copy one", hint: "L:links",
+            hintOn: [.article]),
         ActionBinding(
             .copyURL, [.character("y")], on: [.articles, .article, .results, .links],
             "copy the link to the clipboard (OSC 52, also over ssh)"),
         ActionBinding(
             .play, [.character("e")], on: [.articles, .article],
             "play the article's podcast or video with $HERALD_PLAYER (else $BROWSER)"),
-        ActionBinding(.markListRead, [.character("A")], on: [.feeds, .articles], "mark the feed (or list) read"),
-        ActionBinding(.markAllRead, [.character("C")], on: [.feeds, .articles], "mark every article read (asks first)"),
         ActionBinding(
-            .showTags, [.character("t")], on: [.feeds, .articles], "tags: the articles of the feeds with a tag",
+            .markListRead, [.character("A")], on: [.feeds, .articles], "mark the feed (or list) read"),
+        ActionBinding(
+            .markAllRead, [.character("C")], on: [.feeds, .articles], "mark every article read (asks first)"),
+        ActionBinding(
+            .showTags, [.character("t")], on: [.feeds, .articles],
+            "tags: the articles of the feeds with a tag",
             hint: "t:tags", hintOn: [.feeds]),
-        ActionBinding(.reload, [.character("r")], on: [.feeds, .articles], "reload the selected (or open) feed"),
         ActionBinding(
-            .reloadAll, [.character("R")], on: [.feeds, .articles], "reload every feed", hint: "R:reload", hintOn: [.feeds]),
+            .reload, [.character("r")], on: [.feeds, .articles], "reload the selected (or open) feed"),
         ActionBinding(
-            .showErrors, [.character("E")], on: [.feeds, .articles], "why feeds failed to load (Enter: the whole message)"),
+            .reloadAll, [.character("R")], on: [.feeds, .articles], "reload every feed", hint: "R:reload",
+            hintOn: [.feeds]),
+        ActionBinding(
+            .showErrors, [.character("E")], on: [.feeds, .articles],
+            "why feeds failed to load (Enter: the whole message)"),
     ]
 
     /// Screen → key → action, built once from `bindings`; screen rows win over global ones.
@@ -124,7 +140,8 @@ public enum ActionTable {
         let exit = labels(own.filter { leaving.contains($0.action) })
         // In the search prompt `?` is text: the hint does not offer it there.
         let help = screen == .search ? [] : labels(global.filter { $0.action == .help })
-        let search = screen == .search || screen == .results ? [] : labels(global.filter { $0.action == .search })
+        let search =
+            screen == .search || screen == .results ? [] : labels(global.filter { $0.action == .search })
         return (main.prefix(1) + help + main.dropFirst() + search + exit).joined(separator: "  ")
     }
 

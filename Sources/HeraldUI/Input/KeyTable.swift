@@ -6,7 +6,9 @@ public enum KeyTable {
     /// Where a binding works, in words.
     static func places(_ binding: ActionBinding) -> String {
         guard !binding.isGlobal else { return "everywhere" }
-        if Set(binding.screens) == Set(ScreenKind.lists + [.results, .article, .page]) { return "every list, article, help" }
+        if Set(binding.screens) == Set(ScreenKind.lists + [.results, .article, .page]) {
+            return "every list, article, help"
+        }
         if Set(binding.screens) == Set(ScreenKind.lists + [.results, .page]) { return "every list, help" }
         return binding.screens.map(\.title).joined(separator: ", ")
     }
@@ -31,7 +33,9 @@ public enum KeyTable {
             let wrapped = TextLayout.wrap(text, width: width - keyColumn - 2)
             let pad = String(repeating: " ", count: max(keyColumn - DisplayWidth.of(keys), 1))
             lines.append("  " + keys + pad + (wrapped.first ?? ""))
-            for more in wrapped.dropFirst() { lines.append(String(repeating: " ", count: keyColumn + 2) + more) }
+            for more in wrapped.dropFirst() {
+                lines.append(String(repeating: " ", count: keyColumn + 2) + more)
+            }
         }
         lines.append("")
         lines += TextLayout.wrap(ActionTable.countNote, width: width - 2).map { "  " + $0 }

@@ -20,7 +20,8 @@ public struct SearchView {
     public func draw(into canvas: inout Canvas) {
         let frame = ScreenFrame(
             title: "Herald · Search", status: status,
-            hint: model.focus == .query ? "type to search  " + ActionTable.hint(for: .search) : ActionTable.hint(for: .results),
+            hint: model.focus == .query
+                ? "type to search  " + ActionTable.hint(for: .search) : ActionTable.hint(for: .results),
             theme: theme)
         let rows = frame.draw(into: &canvas)
         guard let promptRow = rows.first else { return }

@@ -38,15 +38,20 @@ public struct ArticleListView {
     /// One article row from column 2: flags (unread `N`, starred `*`), date, the feed when
     /// given, title; an unread row is bold from end to end, like newsboat's, so the row is one
     /// run of one style (a terminal pays for every change of style when the bar moves).
-    static func drawRow(_ article: ArticleSummary, feed: String? = nil, y: Int, theme: Theme, into canvas: inout Canvas) {
+    static func drawRow(
+        _ article: ArticleSummary, feed: String? = nil, y: Int, theme: Theme, into canvas: inout Canvas
+    ) {
         let style = article.isRead ? theme.read : theme.unread
         let flags = (article.isRead ? " " : "N") + (article.isStarred ? "*" : " ")
         canvas.write(flags + " " + theme.day(article.published), x: 2, y: y, style: style)
         var x = 17
         if let feed {
-            canvas.write(TextLayout.truncate(TextSanitizer.singleLine(feed), toWidth: feedWidth), x: x, y: y, style: style)
+            canvas.write(
+                TextLayout.truncate(TextSanitizer.singleLine(feed), toWidth: feedWidth), x: x, y: y,
+                style: style)
             x += feedWidth + 2
         }
-        canvas.write(TextLayout.truncate(article.title, toWidth: canvas.size.width - x), x: x, y: y, style: style)
+        canvas.write(
+            TextLayout.truncate(article.title, toWidth: canvas.size.width - x), x: x, y: y, style: style)
     }
 }

@@ -23,7 +23,8 @@ public struct ArticleView {
         let rows = frame.draw(into: &canvas)
 
         if case .failed(let why) = model.state {
-            ScreenFrame.message("Could not read the article: \(why)", style: theme.error, rows: rows, into: &canvas)
+            ScreenFrame.message(
+                "Could not read the article: \(why)", style: theme.error, rows: rows, into: &canvas)
             return
         }
         for (offset, y) in rows.enumerated() {

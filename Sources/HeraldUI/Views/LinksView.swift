@@ -14,7 +14,8 @@ public struct LinksView {
             status: "\(model.cursor.selected + 1)/\(links.count) links",
             hint: ActionTable.hint(for: .links), theme: theme)
         let rows = frame.draw(into: &canvas)
-        let labelWidth = min(links.map { DisplayWidth.of($0.label) }.max() ?? 0, max(canvas.size.width / 3, 8))
+        let labelWidth = min(
+            links.map { DisplayWidth.of($0.label) }.max() ?? 0, max(canvas.size.width / 3, 8))
         let body = ListBody(
             failure: nil, isLoaded: true, count: links.count, item: { links[$0] }, cursor: model.cursor,
             theme: theme, empty: "This article has no links.")

@@ -30,7 +30,9 @@ public struct PageView {
                 case .error: theme.error
                 }
             if !line.label.isEmpty {
-                canvas.write(TextLayout.truncate(line.label, toWidth: max(column - 1, 1)), x: 1, y: y, style: theme.label)
+                canvas.write(
+                    TextLayout.truncate(line.label, toWidth: max(column - 1, 1)), x: 1, y: y,
+                    style: theme.label)
             }
             let x = line.label.isEmpty && line.role != .text ? 1 : column + 1
             canvas.write(line.text, x: x, y: y, style: style)

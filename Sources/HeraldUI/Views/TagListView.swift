@@ -15,7 +15,8 @@ public struct TagListView {
         let rows = frame.draw(into: &canvas)
         let countWidth = tags.map { DisplayWidth.of(FeedListView.counts($0)) }.max() ?? 0
         let body = ListBody(
-            failure: nil, isLoaded: true, count: tags.count, item: { tags[$0] }, cursor: model.cursor, theme: theme,
+            failure: nil, isLoaded: true, count: tags.count, item: { tags[$0] }, cursor: model.cursor,
+            theme: theme,
             empty: "No tags.")
         body.draw(into: &canvas, rows: rows) { tag, y, canvas in
             let counts = FeedListView.counts(tag)

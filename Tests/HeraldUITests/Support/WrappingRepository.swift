@@ -15,7 +15,8 @@ extension WrappingRepository {
     func position(of key: ArticleSortKey, in source: ArticleSource) async throws -> Int {
         try await inner.position(of: key, in: source)
     }
-    func firstUnread(in source: ArticleSource, after key: ArticleSortKey?, direction: ListDirection) async throws
+    func firstUnread(in source: ArticleSource, after key: ArticleSortKey?, direction: ListDirection)
+        async throws
         -> ArticleSummary?
     {
         try await inner.firstUnread(in: source, after: key, direction: direction)
