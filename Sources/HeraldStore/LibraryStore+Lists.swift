@@ -39,6 +39,18 @@ extension LibraryStore {
         return try count(conditions, values, before: key)
     }
 
+    public func rows(between a: ArticleSortKey, and b: ArticleSortKey, in source: ArticleSource) throws -> Int
+    {
+        let (first, last) = a < b ? (a, b) : (b, a)
+        if case .tag(let name) = source {
+            return try feedRowIDs(tagged: name).reduce(0) { sum, feed in
+                sum + (try count(["a.feed_id = ?1"], [.integer(feed)], between: first, and: last))
+            }
+        }
+        let (conditions, values) = try filter(source)
+        return try count(conditions, values, between: first, and: last)
+    }
+
     public func firstUnread(
         in source: ArticleSource, after key: ArticleSortKey?, direction: ListDirection
     ) throws -> ArticleSummary? {
@@ -161,6 +173,30 @@ extension LibraryStore {
     func count(_ conditions: [String], _ values: [SQLiteValue], before key: ArticleSortKey) throws -> Int {
         let bound = values + [.integer(key.time), .integer(Int64(key.id) ?? 0)]
         let clauses = conditions + ["(a.sort_time, a.id) > (?\(bound.count - 1), ?\(bound.count))"]
+        let statement = try db.prepare(
+            "SELECT count(*) FROM articles a WHERE " + clauses.joined(separator: " AND "))
+        try statement.bind(bound)
+        return Int(try statement.firstRow { $0.int64(0) } ?? 0)
+    }
+
+    /// How many rows matching `conditions` lie strictly between `first` and `last` (`first`
+    /// comes first in list order).
+    func count(
+        _ conditions: [String], _ values: [SQLiteValue], between first: ArticleSortKey,
+        and last: ArticleSortKey
+    )
+        throws -> Int
+    {
+        let bound =
+            values + [
+                .integer(first.time), .integer(Int64(first.id) ?? 0), .integer(last.time),
+                .integer(Int64(last.id) ?? 0),
+            ]
+        let n = bound.count
+        let clauses =
+            conditions + [
+                "(a.sort_time, a.id) < (?\(n - 3), ?\(n - 2))", "(a.sort_time, a.id) > (?\(n - 1), ?\(n))",
+            ]
         let statement = try db.prepare(
             "SELECT count(*) FROM articles a WHERE " + clauses.joined(separator: " AND "))
         try statement.bind(bound)

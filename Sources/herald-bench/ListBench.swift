@@ -4,7 +4,8 @@ import HeraldStore
 
 /// How long the reader waits to open a list of many feeds: All articles, Unread, Starred and
 /// tags of several sizes, each read as the article list reads its first window (the first
-/// 200 rows), its last window (`G`) and the next unread article with its row (`n`).
+/// 200 rows), its last window (`G`) and, from the middle of the list, the next unread
+/// article with its row (`n`).
 ///
 /// A library built by `populate` is given its tags and stars here if it has none: `one`
 /// (the first feed), `tenth` (every 10th feed), `half` (every other feed), and a star on
@@ -29,7 +30,8 @@ enum ListBench {
             sources.append(("tag \(tag) (\(feedCount) feeds)", .tag(tag), count))
         }
         print(
-            "list                          articles  open p50  open p99   G p50   n p50   (ms, \(runs) runs)")
+            "list                          articles  open p50  open p99   G p50   n mid p50   (ms, \(runs) runs)"
+        )
         var worst = 0.0
         for (name, source, count) in sources {
             let open = try await time(runs) {
@@ -38,12 +40,15 @@ enum ListBench {
             let end = try await time(runs) {
                 _ = try await store.articles(in: source, page: .last(limit: 200))
             }
-            let first = try await store.articles(in: source, page: .first(limit: 1)).first
+            // n from the middle of the list: the next unread and its row (counted from the top).
+            let middle = try await store.articles(in: source, page: .offset(count / 2, limit: 1)).first
             let next = try await time(runs) {
                 if let found = try await store.firstUnread(
-                    in: source, after: first?.sortKey, direction: .forward)
+                    in: source, after: middle?.sortKey, direction: .forward)
                 {
-                    _ = try await store.position(of: found.sortKey, in: source)
+                    // The reader counts rows from the article it starts from (row known).
+                    _ = try await store.position(
+                        of: found.sortKey, in: source, near: middle.map { (key: $0.sortKey, row: count / 2) })
                 }
             }
             worst = max(worst, open.p99)

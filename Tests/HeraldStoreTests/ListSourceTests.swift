@@ -83,7 +83,9 @@ struct ListSourceTests {
         #expect(middle == Array(expected.dropFirst(20).prefix(5)))
     }
 
-    @Test("position and the first unread either way agree with the reference", arguments: sources)
+    @Test(
+        "positions (from the top, or from a known row) and the first unread either way agree with the reference",
+        arguments: sources)
     func positionsAndUnread(_ source: ArticleSource) async throws {
         let (store, library) = try await Self.library()
         defer { library.cleanUp() }
@@ -93,6 +95,13 @@ struct ListSourceTests {
             #expect(try await store.position(of: key, in: source) == index)
             let next = expected[(index + 1)...].first { !$0.isRead }
             #expect(try await store.firstUnread(in: source, after: key, direction: .forward)?.id == next?.id)
+            let other = (index * 7 + 3) % expected.count
+            #expect(
+                try await store.rows(between: key, and: expected[other].sortKey, in: source)
+                    == max(abs(other - index) - 1, 0))
+            #expect(
+                try await store.position(
+                    of: expected[other].sortKey, in: source, near: (key: key, row: index)) == other)
             let previous = expected[..<index].last { !$0.isRead }
             #expect(
                 try await store.firstUnread(in: source, after: key, direction: .backward)?.id == previous?.id)

@@ -10,8 +10,11 @@ public protocol ArticleRepository: Sendable {
     func starredCounts() async throws -> ArticleCounts
     /// A window of a list's articles in list order (newest first).
     func articles(in source: ArticleSource, page: ArticlePage) async throws -> [ArticleSummary]
-    /// How many articles come before `key` in the list (its row, counted from 0).
+    /// How many articles come before `key` in the list (its row, counted from 0). Costs
+    /// the rows before it: where a nearby row is known, `rows(between:and:in:)` is cheaper.
     func position(of key: ArticleSortKey, in source: ArticleSource) async throws -> Int
+    /// How many articles lie strictly between two keys of the list, in either order.
+    func rows(between a: ArticleSortKey, and b: ArticleSortKey, in source: ArticleSource) async throws -> Int
     /// The first unread article strictly after `key` in `direction` (from the list's start,
     /// or its end going backward, when `key` is nil).
     func firstUnread(
@@ -35,6 +38,17 @@ public protocol ArticleRepository: Sendable {
 }
 
 extension ArticleRepository {
+    /// The row of `key`, counted from `known` (a key whose row is `row`) when one is given:
+    /// the cost is the rows between them, not every row above.
+    public func position(
+        of key: ArticleSortKey, in source: ArticleSource, near known: (key: ArticleSortKey, row: Int)?
+    ) async throws -> Int {
+        guard let known else { return try await position(of: key, in: source) }
+        if key == known.key { return known.row }
+        let between = try await rows(between: known.key, and: key, in: source)
+        return known.key < key ? known.row + between + 1 : known.row - between - 1
+    }
+
     /// Marks every article of a feed read.
     public func markFeedRead(_ feedID: String) async throws { try await markRead(in: .feed(feedID)) }
     /// Marks every article of every feed read.

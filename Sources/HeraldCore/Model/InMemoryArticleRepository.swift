@@ -68,6 +68,12 @@ public actor InMemoryArticleRepository: ArticleRepository {
         try list(source).filter { $0.sortKey < key }.count
     }
 
+    public func rows(between a: ArticleSortKey, and b: ArticleSortKey, in source: ArticleSource) throws -> Int
+    {
+        let (low, high) = a < b ? (a, b) : (b, a)
+        return try list(source).filter { low < $0.sortKey && $0.sortKey < high }.count
+    }
+
     public func firstUnread(
         in source: ArticleSource, after key: ArticleSortKey?, direction: ListDirection
     ) throws -> ArticleSummary? {

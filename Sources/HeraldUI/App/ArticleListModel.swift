@@ -50,6 +50,11 @@ public final class ArticleListModel {
     }
 
     public var selected: ArticleSummary? { article(at: cursor.selected) }
+
+    /// The row of the article with this key, if its window is loaded.
+    public func row(of key: ArticleSortKey) -> Int? {
+        window.firstIndex { $0.sortKey == key }.map { windowStart + $0 }
+    }
     /// True once the first window has arrived.
     public var isLoaded: Bool { loadedOnce }
 

@@ -66,12 +66,14 @@ extension ReaderApp {
     ) {
         let source = list.list.source
         let summary = list.list
+        // Rows are counted from the article we start from, when the list knows its row.
+        let known = key.flatMap { key in list.row(of: key).map { (key: key, row: $0) } }
         work.start { [repository] in
             do {
                 if let article = try await repository.firstUnread(
                     in: source, after: key, direction: direction)
                 {
-                    let position = try await repository.position(of: article.sortKey, in: source)
+                    let position = try await repository.position(of: article.sortKey, in: source, near: known)
                     return found(Found(list: summary, article: article, position: position))
                 }
                 // A feed's list goes on to the next feed with unread articles (by the feed
@@ -132,6 +134,7 @@ extension ReaderApp {
             let token = ObjectIdentifier(viewer)
             let source = list.list.source
             let key = viewer.summary.sortKey
+            let known = list.row(of: key).map { (key: key, row: $0) }
             work.start { [repository] in
                 do {
                     let page: ArticlePage =
@@ -141,7 +144,7 @@ extension ReaderApp {
                             direction == .forward ? "This is the last article." : "This is the first article."
                         return
                     }
-                    let position = try await repository.position(of: article.sortKey, in: source)
+                    let position = try await repository.position(of: article.sortKey, in: source, near: known)
                     guard case .article(let current) = self.screen, ObjectIdentifier(current) == token,
                         case .articles(let list)? = self.screenUnder
                     else { return }

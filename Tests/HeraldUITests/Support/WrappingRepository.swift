@@ -15,6 +15,10 @@ extension WrappingRepository {
     func position(of key: ArticleSortKey, in source: ArticleSource) async throws -> Int {
         try await inner.position(of: key, in: source)
     }
+    func rows(between a: ArticleSortKey, and b: ArticleSortKey, in source: ArticleSource) async throws -> Int
+    {
+        try await inner.rows(between: a, and: b, in: source)
+    }
     func firstUnread(in source: ArticleSource, after key: ArticleSortKey?, direction: ListDirection)
         async throws
         -> ArticleSummary?
