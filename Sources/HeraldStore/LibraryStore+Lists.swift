@@ -6,7 +6,9 @@ public import HeraldCore
 /// `articles_by_time` and the partial `articles_unread` / `articles_starred`), so a page
 /// costs the same at 1M articles as at 100. A tag is a merge of its feeds' own index walks,
 /// a few rows from each at a time: it costs what its page holds plus a probe per feed,
-/// however the tag's articles are spread in time.
+/// however the tag's articles are spread in time. A tag holding a large share of the library
+/// first walks the time index and keeps its own rows (a few rows read per row kept, and no
+/// probe per feed), within a budget after which the merge takes over.
 extension LibraryStore {
     public func articles(in source: ArticleSource, page: ArticlePage) throws -> [ArticleSummary] {
         let (after, forward, limit, offset): (ArticleSortKey?, Bool, Int, Int) =
@@ -19,9 +21,7 @@ extension LibraryStore {
             }
         let rows: [ArticleSummary]
         if case .tag(let name) = source {
-            rows = try merged(
-                feeds: try feedRowIDs(tagged: name), after: after, forward: forward, limit: limit,
-                skip: offset)
+            rows = try tagPage(name, after: after, forward: forward, limit: limit, skip: offset)
         } else {
             let (conditions, values) = try filter(source)
             rows = try scan(conditions, values, after: after, forward: forward, limit: limit, offset: offset)
@@ -177,6 +177,93 @@ extension LibraryStore {
             "SELECT count(*) FROM articles a WHERE " + clauses.joined(separator: " AND "))
         try statement.bind(bound)
         return Int(try statement.firstRow { $0.int64(0) } ?? 0)
+    }
+
+    /// A page of a tag's articles: `skip + limit` rows in scan order, without the first
+    /// `skip`.
+    func tagPage(_ name: String, after key: ArticleSortKey?, forward: Bool, limit: Int, skip: Int) throws
+        -> [ArticleSummary]
+    {
+        let statement = try db.prepare(
+            """
+            SELECT id, url, total_count FROM feeds
+            WHERE instr(char(9) || tags || char(9), char(9) || ?1 || char(9)) > 0 ORDER BY position, id
+            """)
+        try statement.bind(.text(name))
+        var feeds: [Int64] = []
+        var urls = Set<String>()
+        var tagTotal = 0
+        while try statement.step() {
+            feeds.append(statement.int64(0))
+            urls.insert(statement.text(1) ?? "")
+            tagTotal += Int(statement.int64(2))
+        }
+        guard !feeds.isEmpty else { return [] }
+        let wanted = skip + limit
+        var rows: [ArticleSummary] = []
+        var from = key
+        let libraryTotal = Int(try db.integer("SELECT coalesce(sum(total_count), 0) FROM feeds"))
+        if feeds.count > 8, tagTotal * 16 >= libraryTotal {
+            // Dense: about libraryTotal / tagTotal keys read per row kept, from the time
+            // index alone (it holds the feed); give up after 16 per row wanted.
+            let members = Set(feeds)
+            var kept: [ArticleSortKey] = []
+            var budget = 16 * wanted + 256
+            var complete = false
+            while kept.count < wanted, budget > 0, !complete {
+                let chunk = min(budget, max(2 * wanted, 64))
+                let keys = try timeIndexKeys(after: from, forward: forward, limit: chunk)
+                budget -= keys.count
+                for (key, feed) in keys where members.contains(feed) {
+                    kept.append(key)
+                    if kept.count == wanted { break }
+                }
+                complete = keys.count < chunk
+                if let last = keys.last { from = last.key }
+                if kept.count == wanted { from = kept.last }
+            }
+            rows = try summaries(of: kept, forward: forward)
+            if kept.count == wanted || complete { return Array(rows.dropFirst(skip)) }
+        }
+        rows += try merged(feeds: feeds, after: from, forward: forward, limit: wanted - rows.count, skip: 0)
+        return Array(rows.dropFirst(skip))
+    }
+
+    /// Keys and feeds from the time index alone (a covering walk: no article row is read).
+    func timeIndexKeys(after key: ArticleSortKey?, forward: Bool, limit: Int) throws -> [(
+        key: ArticleSortKey, feed: Int64
+    )] {
+        let order = forward ? "DESC" : "ASC"
+        var bound: [SQLiteValue] = []
+        var filter = ""
+        if let key {
+            bound = [.integer(key.time), .integer(Int64(key.id) ?? 0)]
+            filter = "WHERE (sort_time, id) \(forward ? "<" : ">") (?1, ?2) "
+        }
+        bound.append(.integer(Int64(limit)))
+        let statement = try db.prepare(
+            "SELECT sort_time, id, feed_id FROM articles INDEXED BY articles_by_time \(filter)"
+                + "ORDER BY sort_time \(order), id \(order) LIMIT ?\(bound.count)")
+        try statement.bind(bound)
+        var keys: [(key: ArticleSortKey, feed: Int64)] = []
+        keys.reserveCapacity(limit)
+        while try statement.step() {
+            keys.append(
+                (ArticleSortKey(time: statement.int64(0), id: String(statement.int64(1))), statement.int64(2))
+            )
+        }
+        return keys
+    }
+
+    /// The rows of these keys, in scan order.
+    func summaries(of keys: [ArticleSortKey], forward: Bool) throws -> [ArticleSummary] {
+        guard !keys.isEmpty else { return [] }
+        let statement = try db.prepareUncached(
+            "SELECT \(Self.summaryColumns) FROM articles a CROSS JOIN feeds f ON f.id = a.feed_id WHERE a.id IN ("
+                + keys.map(\.id).joined(separator: ",") + ")")
+        var rows: [ArticleSummary] = []
+        while try statement.step() { rows.append(Self.summary(statement)) }
+        return rows.sorted { forward ? $0.sortKey < $1.sortKey : $1.sortKey < $0.sortKey }
     }
 
     /// How many rows matching `conditions` lie strictly between `first` and `last` (`first`

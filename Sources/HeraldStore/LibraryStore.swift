@@ -229,7 +229,7 @@ extension LibraryStore {
                 feeds: feeds, where: conditions, after: last, forward: true, limit: wanted, skip: 0)
             guard !page.isEmpty else { return }
             let ids = page.map { Int64($0.id) ?? -1 }
-            let statement = try db.prepare(
+            let statement = try db.prepareUncached(
                 "SELECT id, link, enclosures FROM articles WHERE id IN ("
                     + ids.map(String.init).joined(separator: ",")
                     + ")")

@@ -149,6 +149,63 @@ struct ListSourceTests {
     }
 }
 
+/// Tags that hold a large share of the library are read by walking the time index first:
+/// the same pages as the merge, whether the tag's articles are spread out or all old.
+@Suite("Dense tags in the store")
+struct DenseTagTests {
+    @Test(
+        "a tag of every other feed, and a tag of ten feeds whose articles are nearly all older, page like a sort"
+    )
+    func denseTags() async throws {
+        let library = try TemporaryLibrary()
+        defer { library.cleanUp() }
+        let store = try await LibraryStore.open(path: library.path)
+        // 40 feeds of 30: `dense` is every other feed; `old` the last ten (a quarter of the
+        // library, so it is read by the walk first).
+        for f in 0..<40 {
+            var tags = f % 2 == 0 ? ["dense"] : []
+            if f >= 30 { tags.append("old") }
+            try await store.subscribe(Subscription(url: "feed-\(f)", title: "Feed \(f)", tags: tags))
+            let items = (0..<30).map { n in
+                // The `old` feeds have two recent articles each; the rest of theirs are older
+                // than every other article (the walk finds a few, then the merge goes on).
+                let minutes =
+                    f >= 30
+                    ? (n < 2 ? 10_000 + n * 400 + f * 9 : n * 3 + f) : 10_000 + (n * 53 + f * 17) % 900
+                return ParsedItem(
+                    id: "\(f)-\(n)", title: "F\(f) N\(n)",
+                    published: Date(timeIntervalSince1970: 1_790_000_000 + Double(minutes) * 60), text: "Body"
+                )
+            }
+            try await store.upsertArticles(feedURL: "feed-\(f)", items: items)
+        }
+        var all: [ArticleSummary] = []
+        for f in 0..<40 { all += try await store.articles(in: .feed("feed-\(f)"), page: .first(limit: 100)) }
+        for (tag, member) in [("dense", { (f: Int) in f % 2 == 0 }), ("old", { (f: Int) in f >= 30 })] {
+            let expected = all.filter { member(Int($0.feedID.dropFirst(5))!) }.sorted {
+                $0.sortKey < $1.sortKey
+            }.map(\.id)
+            var forward: [String] = []
+            var page = try await store.articles(in: .tag(tag), page: .first(limit: 11))
+            while !page.isEmpty {
+                forward += page.map(\.id)
+                page = try await store.articles(in: .tag(tag), page: .after(page.last!.sortKey, limit: 11))
+            }
+            #expect(forward == expected, "\(tag)")
+            var backward: [String] = []
+            page = try await store.articles(in: .tag(tag), page: .last(limit: 11))
+            while !page.isEmpty {
+                backward = page.map(\.id) + backward
+                page = try await store.articles(in: .tag(tag), page: .before(page.first!.sortKey, limit: 11))
+            }
+            #expect(backward == expected, "\(tag)")
+            #expect(
+                try await store.articles(in: .tag(tag), page: .offset(7, limit: 5)).map(\.id)
+                    == Array(expected[7..<12]))
+        }
+    }
+}
+
 /// n across feeds with the reader over the real store.
 @Suite("Reading on over the store")
 @MainActor

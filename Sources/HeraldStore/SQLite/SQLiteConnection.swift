@@ -59,6 +59,12 @@ final class SQLiteConnection {
         return statement
     }
 
+    /// A statement prepared for one use and not cached: for SQL whose text changes from
+    /// call to call (a list of ids), which would otherwise fill the cache for good.
+    func prepareUncached(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+        try SQLiteStatement(connection: self, sql: sql)
+    }
+
     /// Runs `body` in one transaction: committed if it returns, rolled back if it throws.
     func transaction<T>(_ body: () throws -> T) throws -> T {
         try execute("BEGIN IMMEDIATE")

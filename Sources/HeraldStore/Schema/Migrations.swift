@@ -105,7 +105,8 @@ enum Migrations {
                 -- The river (All articles) and the Unread and Starred lists, newest first, in
                 -- keyset pages like a feed's. The partial indexes hold only their rows, so
                 -- Starred costs what it holds; read is in the starred index for its counts.
-                CREATE INDEX articles_by_time ON articles(sort_time DESC, id DESC);
+                -- The time index holds the feed too, so a tag's walk reads no article row.
+                CREATE INDEX articles_by_time ON articles(sort_time DESC, id DESC, feed_id);
                 CREATE INDEX articles_unread ON articles(sort_time DESC, id DESC) WHERE read = 0;
                 CREATE INDEX articles_starred ON articles(sort_time DESC, id DESC, read) WHERE starred = 1;
                 -- Media files (JSON: url, type, length, duration, title) and the article's picture.
