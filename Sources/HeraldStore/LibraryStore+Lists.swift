@@ -211,7 +211,7 @@ extension LibraryStore {
             var budget = 16 * wanted + 256
             var complete = false
             while kept.count < wanted, budget > 0, !complete {
-                let chunk = min(budget, max(2 * wanted, 64))
+                let chunk = min(budget, max(2 * wanted, 64), 4096)
                 let keys = try timeIndexKeys(after: from, forward: forward, limit: chunk)
                 budget -= keys.count
                 for (key, feed) in keys where members.contains(feed) {
@@ -319,35 +319,90 @@ extension LibraryStore {
             var exhausted: Bool
         }
         let wanted = skip + limit
-        let chunk = max(8, min(wanted, wanted / max(feeds.count, 1) + 8))
+        let chunk = max(8, min(wanted, wanted / max(feeds.count, 1) + 8, 1024))
         func read(_ feed: Int64, after key: ArticleSortKey?) throws -> Run {
             let rows = try scan(
                 ["a.feed_id = ?1"] + conditions, [.integer(feed)], after: key, forward: forward, limit: chunk)
             return Run(feed: feed, rows: rows, exhausted: rows.count < chunk)
         }
         var runs = try feeds.map { try read($0, after: key) }
+        // The runs' next rows in a heap, first in scan order on top: a row costs log(feeds).
+        var heap = MergeHeap(forward: forward)
+        for (index, run) in runs.enumerated() where !run.rows.isEmpty {
+            heap.push(MergeHeap.Entry(key: run.rows[0].sortKey, run: index))
+        }
         var out: [ArticleSummary] = []
         out.reserveCapacity(min(wanted, 4096))
-        while out.count < wanted {
-            var best: Int?
-            for index in runs.indices {
-                if runs[index].next == runs[index].rows.count {
-                    guard !runs[index].exhausted, let last = runs[index].rows.last else { continue }
-                    runs[index] = try read(runs[index].feed, after: last.sortKey)
-                    if runs[index].rows.isEmpty { continue }
-                }
-                let head = runs[index].rows[runs[index].next].sortKey
-                if let b = best {
-                    let other = runs[b].rows[runs[b].next].sortKey
-                    if forward ? head < other : other < head { best = index }
-                } else {
-                    best = index
-                }
+        while out.count < wanted, let top = heap.pop() {
+            let index = top.run
+            out.append(runs[index].rows[runs[index].next])
+            runs[index].next += 1
+            if runs[index].next == runs[index].rows.count {
+                guard !runs[index].exhausted, let last = runs[index].rows.last else { continue }
+                runs[index] = try read(runs[index].feed, after: last.sortKey)
+                if runs[index].rows.isEmpty { continue }
             }
-            guard let best else { break }
-            out.append(runs[best].rows[runs[best].next])
-            runs[best].next += 1
+            heap.push(MergeHeap.Entry(key: runs[index].rows[runs[index].next].sortKey, run: index))
         }
         return Array(out.dropFirst(skip))
+    }
+}
+
+/// A binary heap of the merge's run heads, the first row in scan order on top. Keys are
+/// compared as numbers (the library's ids), once parsed.
+struct MergeHeap {
+    struct Entry {
+        var time: Int64
+        var id: Int64
+        var run: Int
+
+        init(key: ArticleSortKey, run: Int) {
+            time = key.time
+            id = Int64(key.id) ?? 0
+            self.run = run
+        }
+    }
+
+    let forward: Bool
+    private var entries: [Entry] = []
+
+    init(forward: Bool) { self.forward = forward }
+
+    /// True when `a` comes before `b` in scan order (newest first going forward).
+    private func first(_ a: Entry, _ b: Entry) -> Bool {
+        let newer = a.time != b.time ? a.time > b.time : a.id > b.id
+        return forward ? newer : !newer && (a.time != b.time || a.id != b.id)
+    }
+
+    mutating func push(_ entry: Entry) {
+        entries.append(entry)
+        var child = entries.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard first(entries[child], entries[parent]) else { break }
+            entries.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    mutating func pop() -> Entry? {
+        guard !entries.isEmpty else { return nil }
+        let top = entries[0]
+        let last = entries.removeLast()
+        if !entries.isEmpty {
+            entries[0] = last
+            var parent = 0
+            while true {
+                let left = 2 * parent + 1
+                let right = left + 1
+                var best = parent
+                if left < entries.count, first(entries[left], entries[best]) { best = left }
+                if right < entries.count, first(entries[right], entries[best]) { best = right }
+                if best == parent { break }
+                entries.swapAt(parent, best)
+                parent = best
+            }
+        }
+        return top
     }
 }

@@ -30,7 +30,9 @@ struct ArticleOutput {
                 author: article.author, published: published, read: article.isRead,
                 starred: article.isStarred,
                 details: details)
-            if let data = try? encoder.encode(row) { Swift.print(String(decoding: data, as: UTF8.self)) }
+            if let data = try? encoder.encode(row) {
+                Swift.print(JSONText.safe(String(decoding: data, as: UTF8.self)))
+            }
         } else {
             let flags = (article.isRead ? " " : "N") + (article.isStarred ? "*" : " ")
             let day = published.map { String($0.prefix(10)) } ?? "          "

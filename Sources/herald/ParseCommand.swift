@@ -76,11 +76,13 @@ enum ParseCommand {
                     published: $0.published?.formatted(.iso8601), text: $0.text,
                     enclosures: $0.enclosures.map(EnclosureItem.init), image: $0.image)
             })
-        if let data = try? encoder.encode(document) { print(String(decoding: data, as: UTF8.self)) }
+        if let data = try? encoder.encode(document) {
+            print(JSONText.safe(String(decoding: data, as: UTF8.self)))
+        }
     }
 
     static func printText(_ feed: ParsedFeed) {
-        print("\(TextSanitizer.singleLine(feed.title))  \(feed.siteURL ?? "")")
+        print("\(TextSanitizer.singleLine(feed.title))  \(TextSanitizer.singleLine(feed.siteURL ?? ""))")
         print("\(feed.items.count) items")
         for item in feed.items {
             print("")

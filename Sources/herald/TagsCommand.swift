@@ -31,7 +31,7 @@ enum TagsCommand {
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             for tag in tags {
                 let row = Row(tag: tag.name, feeds: tag.feeds, total: tag.total, unread: tag.unread)
-                print(String(decoding: try encoder.encode(row), as: UTF8.self))
+                print(JSONText.safe(String(decoding: try encoder.encode(row), as: UTF8.self)))
             }
             return
         }

@@ -147,7 +147,7 @@ struct ReaderEndToEndTests {
         // The feed list at the new size too.
         try session.sendKeys("q")
         screen = try await session.waitUntil("the feed list is back at 60x20") { screen in
-            screen.count == 20 && screen[19].hasPrefix(Self.feedListHint)
+            screen.count == 20 && screen[0].contains("Herald · Feeds") && screen[19].hasPrefix(Self.feedListHint)
         }
         #expect(screen[18].contains("2/4 feeds"))
         #expect(screen[second].hasPrefix(">") && screen[second].contains("한글 기술 일지"))

@@ -131,7 +131,9 @@ struct ListSourceTests {
         #expect(await reopened.lastOpenedList() == .tag("rust"))
     }
 
-    @Test("All articles, Unread and Starred walk an index in order: no sort of the whole library")
+    @Test(
+        "All articles, Unread, Starred and a feed's next unread walk an index in order: no sort of the whole library"
+    )
     func queryPlans() async throws {
         let (store, library) = try await Self.library()
         defer { library.cleanUp() }
@@ -146,6 +148,10 @@ struct ListSourceTests {
             #expect(plan.contains(index), "\(plan)")
             #expect(!plan.contains("TEMP B-TREE"), "\(plan)")
         }
+        let unreadInFeed = try await store.queryPlan(
+            "SELECT a.id FROM articles a CROSS JOIN feeds f ON f.id = a.feed_id WHERE a.feed_id = 3 AND a.read = 0 "
+                + "AND (a.sort_time, a.id) < (5, 5) ORDER BY a.sort_time DESC, a.id DESC LIMIT 1")
+        #expect(unreadInFeed.contains("articles_feed_unread"), "\(unreadInFeed)")
     }
 }
 

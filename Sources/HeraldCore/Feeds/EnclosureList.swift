@@ -100,7 +100,8 @@ struct EnclosureList {
             if byte < 0x20 || byte == 0x7F { return nil }
             if byte == 0x20 { hasSpace = true }
         }
-        return hasSpace ? url.replacingOccurrences(of: " ", with: "%20") : url
+        // Spaces, and C1 or bidi controls that would act on a terminal, are percent-encoded.
+        return hasSpace || !url.utf8.allSatisfy({ $0 < 0x80 }) ? URLText.escapingUnsafe(url) : url
     }
 
     /// True when `utf8` starts with `prefix`, ASCII letters in any case.

@@ -96,7 +96,7 @@ public enum JSONFeedParser {
             return ParsedItem(
                 id: item.id.map(\.text) ?? link ?? StableID.hash(title: title, date: published),
                 title: title.isEmpty ? "(untitled)" : title,
-                link: link,
+                link: link.map(URLText.escapingUnsafe),
                 author: (item.authors?.first?.name ?? item.author?.name ?? feedAuthor)
                     .map(TextSanitizer.singleLine),
                 published: published,
@@ -108,7 +108,8 @@ public enum JSONFeedParser {
         }
         return ParsedFeed(
             title: TextSanitizer.singleLine(document.title ?? "(untitled feed)"),
-            siteURL: document.home_page_url, feedURL: document.feed_url, items: items)
+            siteURL: document.home_page_url.map(URLText.escapingUnsafe),
+            feedURL: document.feed_url.map(URLText.escapingUnsafe), items: items)
     }
 
     private static func enclosures(_ attachments: [Attachment], base: String?) -> [Enclosure] {

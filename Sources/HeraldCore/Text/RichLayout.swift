@@ -75,7 +75,7 @@ public enum RichLayout {
                     spans: inOneQuote ? [RichSpan(String(mark), role: .prefix, quoted: true)] : [])
                 lines.append((blank, TextAnchor(block: index, offset: -1)))
             }
-            lines += anchored(self.lines(block, width: width), block: index)
+            lines += anchored(block, width: width, index: index)
             previous = block
         }
         if !text.links.isEmpty {
@@ -91,24 +91,36 @@ public enum RichLayout {
                 let block = RichBlock(
                     kind: .paragraph, lead: number, indent: String(repeating: " ", count: number.count),
                     runs: [RichRun(link, .link)])
-                lines += anchored(self.lines(block, width: width), block: first + 1 + index)
+                lines += anchored(block, width: width, index: first + 1 + index)
             }
         }
         return lines
     }
 
-    /// Anchors for the lines of one block: each line starts where the text before it ends.
-    private static func anchored(_ lines: [RichLine], block: Int) -> [(line: RichLine, anchor: TextAnchor)] {
-        var offset = 0
-        return lines.map { line in
-            let anchor = TextAnchor(block: block, offset: offset)
-            for span in line.spans where span.role != .prefix { offset += span.text.count }
-            return (line, anchor)
+    /// One block's lines, each anchored where its text starts in the block (counted in the
+    /// source, spaces dropped at a wrap included, so the anchor is the same at any width).
+    private static func anchored(_ block: RichBlock, width: Int, index: Int) -> [(
+        line: RichLine, anchor: TextAnchor
+    )] {
+        var starts: [Int] = []
+        let lines = self.lines(block, width: width, starts: &starts)
+        return lines.enumerated().map { line in
+            (
+                line.element,
+                TextAnchor(
+                    block: index, offset: starts.indices.contains(line.offset) ? starts[line.offset] : 0)
+            )
         }
     }
 
     /// One block's lines.
     public static func lines(_ block: RichBlock, width: Int) -> [RichLine] {
+        var starts: [Int] = []
+        return lines(block, width: width, starts: &starts)
+    }
+
+    /// One block's lines, and where each starts in the block's text (in graphemes).
+    static func lines(_ block: RichBlock, width: Int, starts: inout [Int]) -> [RichLine] {
         // A prefix may take at most half the width, and none when it would leave the text
         // less than two columns (a wide character needs two).
         let budget = width >= 4 ? width / 2 : 0
@@ -122,6 +134,7 @@ public enum RichLayout {
         }
         if block.kind == .rule {
             let rule = String(repeating: "─", count: max(width - DisplayWidth.of(lead), 1))
+            starts = [0]
             return [prefixed([RichSpan(rule, role: .rule, quoted: block.quoted)], first: true)]
         }
         let role: (InlineStyle) -> RichSpan.Role =
@@ -140,9 +153,12 @@ public enum RichLayout {
                     for _ in 0..<spaces { breaker.add(" ", width: 1, span: span) }
                 default: breaker.add(g, width: DisplayWidth.of(g), span: span)
                 }
+                breaker.consumed += 1
             }
         }
-        return breaker.finish().enumerated().map { prefixed($0.element, first: $0.offset == 0) }
+        let lines = breaker.finish()
+        starts = breaker.lineStarts
+        return lines.enumerated().map { prefixed($0.element, first: $0.offset == 0) }
     }
 }
 
@@ -161,6 +177,15 @@ struct LineBreaker {
     private var wordWidth = 0
     /// Lines written before the current hard line began: every hard line gives at least one.
     private var linesBeforeHardLine = 0
+    /// Source graphemes handed over so far (the caller advances it: a tab is one grapheme
+    /// whatever number of spaces it becomes).
+    var consumed = 0
+    /// Where the word being collected starts in the source.
+    private var wordStart = 0
+    /// Where the line being filled starts in the source, once something is on it.
+    private var currentStart: Int?
+    /// Where each finished line starts in the source (what `finish()` returned, line by line).
+    private(set) var lineStarts: [Int] = []
 
     init(width: Int, anywhere: Bool) {
         self.width = max(width, 1)
@@ -176,6 +201,7 @@ struct LineBreaker {
             // A line that wrapped does not start with a space (a hard line may: indentation).
             if currentWidth == 0 && lines.count > linesBeforeHardLine { return }
             if currentWidth + 1 <= width {
+                if currentStart == nil { currentStart = consumed }
                 Self.append(g, span, to: &current)
                 currentWidth += 1
             } else {
@@ -183,10 +209,12 @@ struct LineBreaker {
             }
         } else if anywhere || (w == 2 && !Self.isHangul(g)) {
             placeWord()
+            wordStart = consumed
             Self.append(g, span, to: &word)
             wordWidth = w
             placeWord()
         } else {
+            if word.isEmpty { wordStart = consumed }
             Self.append(g, span, to: &word)
             wordWidth += w
         }
@@ -213,15 +241,19 @@ struct LineBreaker {
         if currentWidth + wordWidth > width, currentWidth > 0 { flushLine() }
         if wordWidth > width {
             // A word wider than the line: cut it grapheme by grapheme.
+            var offset = wordStart
             for span in word {
                 for g in span.text {
                     let w = DisplayWidth.of(g)
                     if currentWidth + w > width, currentWidth > 0 { flushLine() }
+                    if currentStart == nil { currentStart = offset }
                     Self.append(g, span, to: &current)
                     currentWidth += w
+                    offset += 1
                 }
             }
         } else {
+            if currentStart == nil { currentStart = wordStart }
             for span in word { Self.append(span.text, span, to: &current) }
             currentWidth += wordWidth
         }
@@ -230,6 +262,8 @@ struct LineBreaker {
     }
 
     private mutating func flushLine() {
+        lineStarts.append(currentStart ?? consumed)
+        currentStart = nil
         // Trailing spaces go (preformatted ones too: nothing shows them).
         while var last = current.last {
             while last.text.last == " " { last.text.removeLast() }

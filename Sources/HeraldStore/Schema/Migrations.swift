@@ -109,6 +109,9 @@ enum Migrations {
                 CREATE INDEX articles_by_time ON articles(sort_time DESC, id DESC, feed_id);
                 CREATE INDEX articles_unread ON articles(sort_time DESC, id DESC) WHERE read = 0;
                 CREATE INDEX articles_starred ON articles(sort_time DESC, id DESC, read) WHERE starred = 1;
+                -- n and p within a feed (and a tag's feeds) find the next unread without
+                -- stepping over the read ones.
+                CREATE INDEX articles_feed_unread ON articles(feed_id, sort_time DESC, id DESC) WHERE read = 0;
                 -- Media files (JSON: url, type, length, duration, title) and the article's picture.
                 ALTER TABLE articles ADD COLUMN enclosures TEXT;
                 ALTER TABLE articles ADD COLUMN image TEXT;

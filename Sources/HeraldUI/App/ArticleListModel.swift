@@ -28,8 +28,8 @@ public final class ArticleListModel {
     private var loadedOnce = false
     /// Bumped when the window is replaced (a jump, a refresh): older reads are dropped.
     private var generation = 0
-    /// After a refresh: the article the cursor was on, and its row on screen.
-    private var keep: (id: String, row: Int)?
+    /// The last page read that came back empty: not asked for again until something moves.
+    private var stalled: ArticlePage?
 
     let pageSize: Int
     let maxWindow: Int
@@ -67,7 +67,7 @@ public final class ArticleListModel {
     public func ensureLoaded(visible: Int, in work: PendingWork) {
         self.visible = visible
         wanted = max(cursor.top - visible, 0)..<(cursor.top + 2 * visible)
-        guard !isLoading, let page = nextPage() else { return }
+        guard !isLoading, let page = nextPage(), page != stalled else { return }
         isLoading = true
         let source = list.source
         let generation = self.generation
@@ -75,7 +75,11 @@ public final class ArticleListModel {
             do {
                 let rows = try await repository.articles(in: source, page: page)
                 // A jump or a refresh while the page was read: it belongs to a window gone.
-                if generation == self.generation { self.apply(rows, for: page) }
+                if generation == self.generation {
+                    self.apply(rows, for: page)
+                    // A page that brought nothing is not asked for again until something moves.
+                    self.stalled = rows.isEmpty ? page : nil
+                }
                 self.failure = nil
             } catch {
                 self.failure = "\(error)"
@@ -125,9 +129,17 @@ public final class ArticleListModel {
                 window.removeFirst(drop)
                 windowStart += drop
             }
-        case .before:
+        case .before(_, let limit):
+            var start = windowStart - rows.count
+            // Fewer rows than asked for: they begin the list. If the rows were numbered
+            // from further down (articles left an Unread or Starred list since it was
+            // counted), every row number moves up by as many.
+            if (rows.count < limit && start != 0) || start < 0 {
+                renumber(by: -start)
+                start = 0
+            }
             window = rows + window
-            windowStart = max(windowStart - rows.count, 0)
+            windowStart = start
             if window.count > maxWindow { window.removeLast(window.count - maxWindow) }
         case .last:
             window = rows
@@ -136,41 +148,59 @@ public final class ArticleListModel {
             window = rows
             windowStart = offset
         }
-        if let keep {
-            if let index = window.firstIndex(where: { $0.id == keep.id }) {
-                let position = windowStart + index
-                cursor = ListCursor(selected: position, top: max(position - keep.row, 0))
-            }
-            self.keep = nil
-        }
         cursor.clamp(count: count, visible: visible)
     }
 
-    /// New counts after a reload: the windows are read again and the cursor stays on the
-    /// article it was on (new articles above it push it down as many rows, so the same
-    /// rows stay on screen).
+    /// Moves every row number by `delta` (the window, the cursor, the count).
+    private func renumber(by delta: Int) {
+        guard delta != 0 else { return }
+        windowStart += delta
+        count = max(count + delta, windowStart + window.count)
+        cursor = ListCursor(selected: max(cursor.selected + delta, 0), top: max(cursor.top + delta, 0))
+    }
+
+    /// New counts after a reload: the rows are read again around the article the cursor
+    /// was on, which keeps its row on screen (new articles above it push the rows above it
+    /// off the top). Its new row number is counted by the repository, so a far position
+    /// costs what `position` does, not an offset read.
     public func refresh(total: Int, unread: Int, visible: Int, in work: PendingWork) {
-        let delta = total - count
-        keep = selected.map { ($0.id, cursor.selected - cursor.top) }
         count = total
         self.unread = unread
-        if delta != 0 {
-            cursor = ListCursor(selected: max(cursor.selected + delta, 0), top: max(cursor.top + delta, 0))
-        }
-        window = []
-        windowStart = 0
         generation += 1
-        ensureLoaded(visible: visible, in: work)
+        stalled = nil
+        guard let kept = selected else {
+            window = []
+            windowStart = 0
+            loadedOnce = false
+            cursor.clamp(count: count, visible: visible)
+            ensureLoaded(visible: visible, in: work)
+            return
+        }
+        let row = cursor.selected - cursor.top
+        let generation = self.generation
+        let source = list.source
+        work.start { [repository] in
+            guard let position = try? await repository.position(of: kept.sortKey, in: source),
+                generation == self.generation
+            else { return }
+            self.count = max(self.count, position + 1)
+            self.window = [kept]
+            self.windowStart = position
+            self.cursor = ListCursor(selected: position, top: max(position - row, 0))
+            self.ensureLoaded(visible: visible, in: work)
+        }
     }
 
     /// Puts the cursor on `article`, which sits at `position` in the list, reading the rows
     /// around it (the list may be far from there).
     public func jump(to article: ArticleSummary, at position: Int, visible: Int, in work: PendingWork) {
-        count = max(count, position + 1)
-        if window.contains(where: { $0.id == article.id }) {
-            cursor.select(position, count: count, visible: visible)
+        // An article already on hand keeps the row it has here (the repository may number
+        // it differently once read articles have left an Unread list).
+        if let index = window.firstIndex(where: { $0.id == article.id }) {
+            cursor.select(windowStart + index, count: count, visible: visible)
             return
         }
+        count = max(count, position + 1)
         cursor.select(position, count: count, visible: visible)
         generation += 1
         window = [article]

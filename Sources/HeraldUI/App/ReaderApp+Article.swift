@@ -80,11 +80,14 @@ extension ReaderApp {
     }
 
     /// Reads an article (for keys on a list row that need its link), then acts on it.
+    /// Nothing happens if the user has left that screen meanwhile.
     func withArticle(_ summary: ArticleSummary, _ act: @escaping @MainActor (Article, RichText) -> Void) {
+        let origin = screen
         work.start { [repository] in
             do {
                 let article = try await repository.article(id: summary.id)
                 let body = await ArticleProcessor.shared.richText(for: article)
+                guard self.isOnTop(origin) else { return }
                 act(article, body)
             } catch {
                 self.message = "Could not read the article: \(error)"

@@ -22,6 +22,16 @@ extension ReaderApp {
 
     func performOnFeeds(_ action: Action, count: Int?) {
         let rows = feedList.rows.count
+        // A number names a feed, as the numbers on screen do: `7 g` selects feed 7.
+        let row = count.map { FeedListModel.virtualRows + $0 }
+        if let row, action == .top || action == .bottom {
+            guard feedList.feeds.indices.contains(row - 1 - FeedListModel.virtualRows) else {
+                message = "No feed \(count!): there are \(feedList.feeds.count)."
+                return
+            }
+            feedList.cursor.select(row - 1, count: rows, visible: bodyRows)
+            return
+        }
         if move(&feedList.cursor, action, count: count, rows: rows) { return }
         if performReload(action, feed: feedList.selectedFeed?.id) { return }
         switch action {
@@ -34,7 +44,10 @@ extension ReaderApp {
                 }
                 feedList.cursor.select(FeedListModel.virtualRows + count - 1, count: rows, visible: bodyRows)
             }
-            guard let row = feedList.selected else { return }
+            guard feedList.state.value != nil, let row = feedList.selected else {
+                message = "The feeds are still loading."
+                return
+            }
             openList(row.list)
         case .nextUnread, .previousUnread:
             let direction: ListDirection = action == .nextUnread ? .forward : .backward
@@ -72,8 +85,16 @@ extension ReaderApp {
         switch action {
         case .open:
             if let count {
+                guard count <= model.count, count > 0 else {
+                    message = "No row \(count): the list has \(model.count)."
+                    return
+                }
                 model.cursor.select(count - 1, count: model.count, visible: bodyRows)
                 model.ensureLoaded(visible: bodyRows, in: work)
+                if model.selected == nil {
+                    openRow(count - 1, of: model)
+                    return
+                }
             }
             guard let summary = model.selected else {
                 if model.count > 0 { message = "The list is still loading." }
@@ -99,6 +120,24 @@ extension ReaderApp {
         case .markAllRead: askToMarkAllRead()
         case .showTags: showTags()
         default: unavailable(action)
+        }
+    }
+
+    /// Opens the article at a row outside the loaded window (`500 Enter`), once read.
+    private func openRow(_ row: Int, of model: ArticleListModel) {
+        let source = model.list.source
+        work.start { [repository] in
+            do {
+                guard
+                    let article = try await repository.articles(in: source, page: .offset(row, limit: 1))
+                        .first,
+                    case .articles(let current) = self.screen, current === model
+                else { return }
+                model.jump(to: article, at: row, visible: self.bodyRows, in: self.work)
+                self.openArticle(article)
+            } catch {
+                self.message = "Could not read the list: \(error)"
+            }
         }
     }
 

@@ -5,7 +5,9 @@ import HeraldCore
 /// the end of an article.
 ///
 /// Each step asks the repository (the list's window may not hold the article), then acts
-/// only if the screen it started from is still on top: a key pressed meanwhile wins.
+/// only if the screen it started from is still on top: a key pressed meanwhile wins. The
+/// screen is compared by identity with a reference held by the step (an identifier alone
+/// could name a newer screen allocated where a closed one was).
 extension ReaderApp {
     /// Where an unread article was found: the list it belongs to, the article, its row.
     struct Found {
@@ -23,21 +25,17 @@ extension ReaderApp {
                 openArticle(selected)
                 return
             }
-            let token = ObjectIdentifier(list)
             locateUnread(in: list, after: list.selected?.sortKey, direction) { found in
-                guard case .articles(let current) = self.screen, ObjectIdentifier(current) == token else {
-                    return
-                }
+                guard case .articles(let current) = self.screen, current === list else { return }
                 self.show(found, from: current)
                 self.openArticle(found.article)
             }
         case .article(let viewer):
             switch screenUnder {
             case .articles(let list)?:
-                let token = ObjectIdentifier(viewer)
                 locateUnread(in: list, after: viewer.summary.sortKey, direction) { found in
-                    guard case .article(let current) = self.screen, ObjectIdentifier(current) == token,
-                        case .articles(let list)? = self.screenUnder
+                    guard case .article(let current) = self.screen, current === viewer,
+                        case .articles(let under)? = self.screenUnder, under === list
                     else { return }
                     self.stack.removeLast()
                     self.show(found, from: list)
@@ -131,9 +129,17 @@ extension ReaderApp {
         guard case .article(let viewer) = screen else { return }
         switch screenUnder {
         case .articles(let list)?:
-            let token = ObjectIdentifier(viewer)
-            let source = list.list.source
             let key = viewer.summary.sortKey
+            // A neighbour already in the list's window is opened at once.
+            if let row = list.row(of: key),
+                let next = list.article(at: row + (direction == .forward ? 1 : -1))
+            {
+                stack.removeLast()
+                list.jump(to: next, at: row + (direction == .forward ? 1 : -1), visible: bodyRows, in: work)
+                openArticle(next)
+                return
+            }
+            let source = list.list.source
             let known = list.row(of: key).map { (key: key, row: $0) }
             work.start { [repository] in
                 do {
@@ -145,8 +151,8 @@ extension ReaderApp {
                         return
                     }
                     let position = try await repository.position(of: article.sortKey, in: source, near: known)
-                    guard case .article(let current) = self.screen, ObjectIdentifier(current) == token,
-                        case .articles(let list)? = self.screenUnder
+                    guard case .article(let current) = self.screen, current === viewer,
+                        case .articles(let under)? = self.screenUnder, under === list
                     else { return }
                     self.stack.removeLast()
                     list.jump(to: article, at: position, visible: self.bodyRows, in: self.work)

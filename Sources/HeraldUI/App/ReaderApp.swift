@@ -106,14 +106,15 @@ public final class ReaderApp {
 
     public func handle(_ key: Key) {
         defer { onChange() }
+        if key == .resize {
+            // A resize is not an answer: a question on the status line stays asked.
+            resized()
+            return
+        }
         message = nil
         if let confirmation {
             self.confirmation = nil
             if key == .character("y") || key == .character("Y") { confirmation.action() }
-            return
-        }
-        if key == .resize {
-            resized()
             return
         }
         // The search prompt takes text before any action (j, q and digits are letters there).
@@ -175,6 +176,21 @@ public final class ReaderApp {
         if case .article(let model) = screen {
             let count = model.lines(width: size.width, theme: theme).count
             model.scroll(by: 0, lineCount: count, visible: bodyRows)
+        }
+    }
+
+    /// True when `screen` (the same view model, not an equal one) is still on top.
+    func isOnTop(_ screen: Screen) -> Bool {
+        switch (self.screen, screen) {
+        case (.feeds, .feeds): true
+        case (.articles(let a), .articles(let b)): a === b
+        case (.article(let a), .article(let b)): a === b
+        case (.search(let a), .search(let b)): a === b
+        case (.links(let a), .links(let b)): a === b
+        case (.tags(let a), .tags(let b)): a === b
+        case (.errors(let a), .errors(let b)): a === b
+        case (.page(let a), .page(let b)): a === b
+        default: false
         }
     }
 

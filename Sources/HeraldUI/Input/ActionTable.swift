@@ -11,7 +11,7 @@ public enum ActionTable {
     public static let bindings: [ActionBinding] = [
         ActionBinding(.help, [.character("?")], on: [], "show the keys of this screen", hint: "?:help"),
         ActionBinding(.search, [.character("/")], on: [], "search every feed as you type", hint: "/:search"),
-        ActionBinding(.quitNow, [.control("c")], on: [], "quit at once"),
+        ActionBinding(.quitNow, [.control("c"), .character("Q")], on: [], "quit at once, from any screen"),
 
         ActionBinding(.down, [.character("j"), .down], on: scrolling, "down a row (a line in an article)"),
         ActionBinding(.up, [.character("k"), .up], on: scrolling, "up a row (a line in an article)"),

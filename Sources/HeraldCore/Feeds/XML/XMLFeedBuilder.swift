@@ -329,7 +329,7 @@ final class XMLFeedBuilder {
             title(of: record)
             ?? XMLFeedText.titleFromText(html.map { XMLFeedParser.roughText(fromHTML: $0) } ?? text)
             ?? "(untitled)"
-        let link = record.link.value
+        let link = record.link.value.map(URLText.escapingUnsafe)
         let date = published ?? updated
         let id =
             record.id.value.map(TextSanitizer.singleLine) ?? link ?? record.about
@@ -338,7 +338,8 @@ final class XMLFeedBuilder {
             ParsedItem(
                 id: id, title: title, link: link, author: record.author.value, published: date,
                 updated: updated, text: text, html: html,
-                enclosures: record.media.enclosures(duration: record.duration), image: record.image.value))
+                enclosures: record.media.enclosures(duration: record.duration),
+                image: record.image.value.map(URLText.escapingUnsafe)))
     }
 
     func title(of record: Record) -> String? {
@@ -362,7 +363,7 @@ final class XMLFeedBuilder {
             }
         }
         return ParsedFeed(
-            title: title(of: feed) ?? "(untitled feed)", siteURL: feed.link.value,
-            feedURL: feed.selfLink.value, items: items)
+            title: title(of: feed) ?? "(untitled feed)", siteURL: feed.link.value.map(URLText.escapingUnsafe),
+            feedURL: feed.selfLink.value.map(URLText.escapingUnsafe), items: items)
     }
 }
