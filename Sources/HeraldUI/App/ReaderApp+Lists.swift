@@ -23,13 +23,8 @@ extension ReaderApp {
     func performOnFeeds(_ action: Action, count: Int?) {
         let rows = feedList.rows.count
         // A number names a feed, as the numbers on screen do: `7 g` selects feed 7.
-        let row = count.map { FeedListModel.virtualRows + $0 }
-        if let row, action == .top || action == .bottom {
-            guard feedList.feeds.indices.contains(row - 1 - FeedListModel.virtualRows) else {
-                message = "No feed \(count!): there are \(feedList.feeds.count)."
-                return
-            }
-            feedList.cursor.select(row - 1, count: rows, visible: bodyRows)
+        if let count, action == .top || action == .bottom {
+            selectFeed(count)
             return
         }
         if move(&feedList.cursor, action, count: count, rows: rows) { return }
@@ -37,13 +32,7 @@ extension ReaderApp {
         switch action {
         case .open:
             // A number names a feed: `7 Enter` opens the seventh feed.
-            if let count {
-                guard feedList.feeds.indices.contains(count - 1) else {
-                    message = "No feed \(count): there are \(feedList.feeds.count)."
-                    return
-                }
-                feedList.cursor.select(FeedListModel.virtualRows + count - 1, count: rows, visible: bodyRows)
-            }
+            if let count, !selectFeed(count) { return }
             guard feedList.state.value != nil, let row = feedList.selected else {
                 message = "The feeds are still loading."
                 return
@@ -121,6 +110,18 @@ extension ReaderApp {
         case .showTags: showTags()
         default: unavailable(action)
         }
+    }
+
+    /// Selects feed `number` (1 is the first, as numbered on screen); says so when there is
+    /// no such feed.
+    @discardableResult
+    private func selectFeed(_ number: Int) -> Bool {
+        guard feedList.feeds.indices.contains(number - 1) else {
+            message = "No feed \(number): there are \(feedList.feeds.count)."
+            return false
+        }
+        feedList.cursor.select(FeedListModel.virtualRows + number - 1, count: feedList.rows.count, visible: bodyRows)
+        return true
     }
 
     /// Opens the article at a row outside the loaded window (`500 Enter`), once read.
