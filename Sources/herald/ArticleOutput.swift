@@ -81,9 +81,9 @@ struct ArticleOutput {
         }
     }
 
-    /// An enclosure as scripts see it: `url`, `type`, `length`, `duration` (seconds),
-    /// `title`; unknown fields left out. Its own type, so the printed shape does not follow
-    /// changes to how enclosures are stored.
+    /// An enclosure as scripts see it (`list --json`, `parse --json`): `url`, `type`,
+    /// `length`, `duration` (seconds), `title`; unknown fields left out. Its own type, so the
+    /// printed shape does not follow changes to how enclosures are stored.
     struct EnclosureRow: Encodable {
         var url: String
         var type: String?

@@ -38,25 +38,8 @@ enum ParseCommand {
         var author: String?
         var published: String?
         var text: String
-        var enclosures: [EnclosureItem]
+        var enclosures: [ArticleOutput.EnclosureRow]
         var image: String?
-    }
-
-    /// An enclosure as `--json` prints it (absent values left out).
-    struct EnclosureItem: Encodable {
-        var url: String
-        var type: String?
-        var length: Int64?
-        var duration: Int?
-        var title: String?
-
-        init(_ enclosure: Enclosure) {
-            url = enclosure.url
-            type = enclosure.type
-            length = enclosure.length
-            duration = enclosure.duration
-            title = enclosure.title
-        }
     }
 
     struct Document: Encodable {
@@ -74,7 +57,7 @@ enum ParseCommand {
                 Item(
                     id: $0.id, title: $0.title, link: $0.link, author: $0.author,
                     published: $0.published?.formatted(.iso8601), text: $0.text,
-                    enclosures: $0.enclosures.map(EnclosureItem.init), image: $0.image)
+                    enclosures: $0.enclosures.map(ArticleOutput.EnclosureRow.init), image: $0.image)
             })
         if let data = try? encoder.encode(document) {
             print(JSONText.safe(String(decoding: data, as: UTF8.self)))
