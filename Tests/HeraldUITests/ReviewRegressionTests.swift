@@ -27,39 +27,28 @@ actor CountingRepository: WrappingRepository {
 /// A repository whose `position` and `firstUnread` wait until the test opens a gate.
 actor SlowNavigationRepository: WrappingRepository {
     nonisolated let inner: InMemoryArticleRepository
-    private var waiters: [CheckedContinuation<Void, Never>] = []
-    private var open = false
+    private let gate = Gate()
 
     init(inner: InMemoryArticleRepository) { self.inner = inner }
 
-    func closeGate() { open = false }
-
-    func openGate() {
-        open = true
-        for waiter in waiters { waiter.resume() }
-        waiters.removeAll()
-    }
-
-    private func gate() async {
-        if open { return }
-        await withCheckedContinuation { waiters.append($0) }
-    }
+    func closeGate() async { await gate.close() }
+    func openGate() async { await gate.open() }
 
     func firstUnread(in source: ArticleSource, after key: ArticleSortKey?, direction: ListDirection)
         async throws
         -> ArticleSummary?
     {
-        await gate()
+        await gate.pass()
         return try await inner.firstUnread(in: source, after: key, direction: direction)
     }
 
     func position(of key: ArticleSortKey, in source: ArticleSource) async throws -> Int {
-        await gate()
+        await gate.pass()
         return try await inner.position(of: key, in: source)
     }
 
     func article(id: String) async throws -> Article {
-        await gate()
+        await gate.pass()
         return try await inner.article(id: id)
     }
 }
@@ -67,19 +56,14 @@ actor SlowNavigationRepository: WrappingRepository {
 /// A repository whose `markRead` waits until the test opens a gate (a big UPDATE).
 actor SlowMarkReadRepository: WrappingRepository {
     nonisolated let inner: InMemoryArticleRepository
-    private var waiters: [CheckedContinuation<Void, Never>] = []
-    private var open = false
+    private let gate = Gate()
 
     init(inner: InMemoryArticleRepository) { self.inner = inner }
 
-    func openGate() {
-        open = true
-        for waiter in waiters { waiter.resume() }
-        waiters.removeAll()
-    }
+    func openGate() async { await gate.open() }
 
     func markRead(in source: ArticleSource) async throws {
-        if !open { await withCheckedContinuation { waiters.append($0) } }
+        await gate.pass()
         try await inner.markRead(in: source)
     }
 }

@@ -22,8 +22,7 @@ func makeLibrary(feeds: Int = 2, articles: Int = 30) -> InMemoryArticleRepositor
 /// A repository whose feed list waits until the test opens a gate, to see loading states.
 actor GatedRepository: WrappingRepository {
     nonisolated let inner: InMemoryArticleRepository
-    private var waiters: [CheckedContinuation<Void, Never>] = []
-    private var open = false
+    private let gate = Gate()
     private let failure: String?
 
     init(inner: InMemoryArticleRepository, failure: String? = nil) {
@@ -31,21 +30,12 @@ actor GatedRepository: WrappingRepository {
         self.failure = failure
     }
 
-    func openGate() {
-        open = true
-        for waiter in waiters { waiter.resume() }
-        waiters.removeAll()
-    }
-
-    private func gate() async {
-        if open { return }
-        await withCheckedContinuation { waiters.append($0) }
-    }
+    func openGate() async { await gate.open() }
 
     struct Failure: Error, CustomStringConvertible { var description: String }
 
     func feedSummaries() async throws -> [FeedSummary] {
-        await gate()
+        await gate.pass()
         if let failure { throw Failure(description: failure) }
         return await inner.feedSummaries()
     }
