@@ -12,8 +12,15 @@ public struct FeedListRow: Sendable, Hashable {
 /// The feed list: the virtual feeds, then every feed with its unread and total counts.
 @MainActor
 public final class FeedListModel {
-    public private(set) var state: ViewState<[FeedSummary]> = .idle
-    public private(set) var starred = ArticleCounts(total: 0, unread: 0)
+    public private(set) var state: ViewState<[FeedSummary]> = .idle {
+        didSet { rows = Self.rows(feeds, starred: starred) }
+    }
+    public private(set) var starred = ArticleCounts(total: 0, unread: 0) {
+        didSet { rows = Self.rows(feeds, starred: starred) }
+    }
+    /// Every row: All articles, Unread, Starred, then the feeds in order (made when the
+    /// feeds or their counts change, not on every frame and key).
+    public private(set) var rows = FeedListModel.rows([], starred: ArticleCounts(total: 0, unread: 0))
     public var cursor = ListCursor()
     private let repository: any ArticleRepository
     /// The list to select once the feeds arrive (the one open when the reader last closed).
@@ -29,16 +36,13 @@ public final class FeedListModel {
 
     public var feeds: [FeedSummary] { state.value ?? [] }
 
-    /// Every row: All articles, Unread, Starred, then the feeds in order.
-    public var rows: [FeedListRow] {
-        let feeds = self.feeds
+    static func rows(_ feeds: [FeedSummary], starred: ArticleCounts) -> [FeedListRow] {
         let unread = feeds.reduce(0) { $0 + $1.unread }
         let total = feeds.reduce(0) { $0 + $1.total }
         let virtual = [
             ArticleListSummary(source: .all, title: "All articles", total: total, unread: unread),
             ArticleListSummary(source: .unread, title: "Unread", total: unread, unread: unread),
-            ArticleListSummary(
-                source: .starred, title: "Starred", total: starred.total, unread: starred.unread),
+            ArticleListSummary(source: .starred, title: "Starred", total: starred.total, unread: starred.unread),
         ]
         return virtual.map { FeedListRow(list: $0, feed: nil, number: nil) }
             + feeds.enumerated().map {
