@@ -128,8 +128,13 @@ public enum ActionTable {
 
     /// The key hint line of a screen: its first hint, `?:help`, its other hints, `/:search`,
     /// then the way out (`q:back` or `q:quit`), so a narrow screen still shows how to find
-    /// every key.
-    public static func hint(for screen: ScreenKind) -> String {
+    /// every key. Made once per screen (it is drawn on every frame).
+    public static func hint(for screen: ScreenKind) -> String { hints[screen] ?? "" }
+
+    private static let hints: [ScreenKind: String] = Dictionary(
+        uniqueKeysWithValues: ScreenKind.allCases.map { ($0, makeHint(for: $0)) })
+
+    private static func makeHint(for screen: ScreenKind) -> String {
         let (own, global) = bindings(on: screen)
         var seen = Set<String>()
         func labels(_ rows: [ActionBinding]) -> [String] {
