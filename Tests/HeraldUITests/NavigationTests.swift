@@ -166,6 +166,17 @@ struct NavigationTests {
         #expect(app.render().text().contains("No feed 9: there are 3."))
     }
 
+    @Test("Enter typed before the list's rows arrive opens the selected article once they do")
+    func typedAhead() async throws {
+        let app = await started(flaggedLibrary([[false, false], [false]]))
+        app.handle(.enter)  // opens Feed 0's list; its rows are still being read
+        #expect(list(app)?.selected == nil)
+        app.handle(.enter)
+        await app.settle()
+        #expect(openTitle(app) == "F0 A0")
+        #expect(list(app)?.cursor.selected == 0)
+    }
+
     @Test("a key that does nothing says so for one frame, and ? shows the keys of the screen")
     func unknownKeyAndHelp() async throws {
         let app = await started(flaggedLibrary([[false]]))

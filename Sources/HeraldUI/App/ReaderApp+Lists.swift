@@ -86,7 +86,8 @@ extension ReaderApp {
                 }
             }
             guard let summary = model.selected else {
-                if model.count > 0 { message = "The list is still loading." }
+                // Typed ahead of the list's first window: the row opens once it is read.
+                if model.count > 0 { openRow(model.cursor.selected, of: model) }
                 return
             }
             openArticle(summary)
@@ -124,7 +125,8 @@ extension ReaderApp {
         return true
     }
 
-    /// Opens the article at a row outside the loaded window (`500 Enter`), once read.
+    /// Opens the article at a row outside the loaded window (`500 Enter`, or Enter typed
+    /// before the list's first rows arrived), once read.
     private func openRow(_ row: Int, of model: ArticleListModel) {
         let source = model.list.source
         work.start { [repository] in
