@@ -1,50 +1,44 @@
 public import Foundation
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
+import CCurl
 
 /// Limits every fetch obeys.
 public struct FetchLimits: Sendable {
-    /// Fetches running at once, in all.
-    public var concurrent = 16
-    /// Fetches running at once against one host (≤ 6: see LINUX-SWIFT-NOTES.md).
+    /// Fetches running at once, in all. Waiting on the network costs a socket and no CPU, so
+    /// this is high: feeds on different hosts wait in parallel.
+    public var concurrent = 200
+    /// Fetches running at once against one host: politeness.
     public var perHost = 6
-    /// Seconds without data before a request fails (connect included).
+    /// Seconds to connect, and seconds under `minimumBytesPerSecond` before a fetch fails
+    /// (a server that accepts and never answers, or trickles).
     public var idleTimeout: TimeInterval = 15
-    /// Seconds a whole fetch may take.
+    public var minimumBytesPerSecond = 16
+    /// Seconds a whole fetch may take, whatever the server does.
     public var totalTimeout: TimeInterval = 60
-    /// The largest body accepted.
+    /// The largest body accepted, counted as it arrives and after decompression.
     public var maxBytes = 16 * 1_048_576
     public var maxRedirects = 5
-    public var userAgent = "Herald/0.2 (terminal feed reader; +https://example.org/herald)"
+    public var userAgent = "Herald/0.4 (terminal feed reader; +https://example.org/herald)"
 
     public init() {}
 }
 
-/// Fetches feeds over HTTP(S) and from files, with a global and a per-host limit,
-/// conditional GET, timeouts, a size cap and a redirect limit. Every failure is a
-/// `FetchError` that names the cause.
+/// Fetches feeds over HTTP(S) (libcurl, on one thread of its own: see `CurlLoop`) and from
+/// files, with a global and a per-host limit, conditional GET, timeouts, a size cap and a
+/// redirect limit. Every failure is a `FetchError` that names the cause.
 public actor FeedFetcher {
     private let limits: FetchLimits
-    private let session: URLSession
-    private let delegate: FetchSessionDelegate
+    private let loop: CurlLoop?
+    private var nextID: UInt64 = 0
     private var running = 0
     private var runningPerHost: [String: Int] = [:]
     private var waiting: [(host: String, continuation: CheckedContinuation<Void, Never>)] = []
 
     public init(limits: FetchLimits = FetchLimits()) {
         self.limits = limits
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = limits.idleTimeout
-        configuration.timeoutIntervalForResource = limits.totalTimeout
-        configuration.httpMaximumConnectionsPerHost = limits.perHost
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        configuration.httpAdditionalHeaders = ["User-Agent": limits.userAgent]
-        let delegate = FetchSessionDelegate(maxBytes: limits.maxBytes, maxRedirects: limits.maxRedirects)
-        self.delegate = delegate
-        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        self.loop = CurlLoop(perHost: limits.perHost, total: limits.concurrent)
     }
+
+    deinit { loop?.stop() }
 
     public func fetch(_ request: FetchRequest) async throws(FetchError) -> FetchResult {
         let scheme = request.url.scheme?.lowercased() ?? ""
@@ -52,10 +46,13 @@ public actor FeedFetcher {
         case "file":
             return try readFile(request.url)
         case "http", "https":
+            guard let loop else { throw .other("libcurl could not start") }
             let host = request.url.host ?? ""
             await acquire(host)
             defer { release(host) }
-            return try await delegate.run(request, in: session)
+            nextID += 1
+            let outcome = await loop.perform(request, limits: limits, id: nextID)
+            return try Self.result(of: outcome, for: request, limits: limits)
         default:
             throw .unsupportedScheme(scheme)
         }
@@ -66,9 +63,62 @@ public actor FeedFetcher {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
             throw .fileNotFound(path)
         }
-        if let size = attributes[.size] as? Int, size > limits.maxBytes { throw .tooLarge(limit: limits.maxBytes) }
+        if let size = attributes[.size] as? Int, size > limits.maxBytes {
+            throw .tooLarge(limit: limits.maxBytes)
+        }
         guard let data = FileManager.default.contents(atPath: path) else { throw .fileNotFound(path) }
         return .fetched(FetchedDocument(data: data, finalURL: url))
+    }
+
+    // MARK: Outcomes
+
+    static func result(of outcome: CurlOutcome, for request: FetchRequest, limits: FetchLimits)
+        throws(FetchError) -> FetchResult
+    {
+        let host = request.url.host ?? "?"
+        if outcome.cancelled { throw .other("cancelled") }
+        if outcome.tooLarge { throw .tooLarge(limit: limits.maxBytes) }
+        switch outcome.code {
+        case CURLE_OK: break
+        case CURLE_FILESIZE_EXCEEDED: throw .tooLarge(limit: limits.maxBytes)
+        case CURLE_COULDNT_RESOLVE_HOST: throw .hostNotFound(host)
+        case CURLE_COULDNT_CONNECT: throw .connectionRefused(host)
+        case CURLE_OPERATION_TIMEDOUT:
+            let slow = outcome.message.contains("too slow")
+            throw .timedOut(
+                slow
+                    ? "\(host) sent under \(limits.minimumBytesPerSecond) bytes/s for \(Int(limits.idleTimeout)) s"
+                    : "\(host) took over \(Int(limits.totalTimeout)) s")
+        case CURLE_TOO_MANY_REDIRECTS: throw .tooManyRedirects
+        case CURLE_UNSUPPORTED_PROTOCOL where outcome.refusedRedirect != nil:
+            throw .redirectRefused(scheme: Self.scheme(of: outcome.refusedRedirect ?? ""))
+        default: throw .other(outcome.message)
+        }
+        let status = outcome.statuses.last ?? 0
+        switch status {
+        case 304:
+            return .notModified
+        case 200..<300:
+            let finalURL = outcome.effectiveURL.flatMap(URL.init(string:)) ?? request.url
+            let redirects = outcome.statuses.dropLast()
+            let permanent = !redirects.isEmpty && redirects.allSatisfy { $0 == 301 || $0 == 308 }
+            return .fetched(
+                FetchedDocument(
+                    data: outcome.body, etag: outcome.head.etag, lastModified: outcome.head.lastModified,
+                    charset: outcome.head.contentType.flatMap(ResponseHead.charset), finalURL: finalURL,
+                    movedPermanentlyTo: permanent ? finalURL : nil))
+        default:
+            throw .httpStatus(status)
+        }
+    }
+
+    /// The scheme of a refused redirect's target, as plain letters (it comes from a server).
+    static func scheme(of location: String) -> String {
+        let scheme = location.prefix { $0 != ":" }
+        let plain =
+            !scheme.isEmpty && scheme.count < 20
+            && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+.-".contains($0)) }
+        return plain && scheme.count < location.count ? scheme.lowercased() : "?"
     }
 
     // MARK: Limits
@@ -93,6 +143,7 @@ public actor FeedFetcher {
     private func release(_ host: String) {
         running -= 1
         runningPerHost[host, default: 0] -= 1
+        if runningPerHost[host] == 0 { runningPerHost[host] = nil }
         if let index = waiting.firstIndex(where: { hasRoom($0.host) }) {
             let next = waiting.remove(at: index)
             take(next.host)

@@ -7,6 +7,8 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     case httpStatus(Int)
     case tooLarge(limit: Int)
     case tooManyRedirects
+    /// A redirect to a scheme the network may not send us to (file:, javascript:, data:, …).
+    case redirectRefused(scheme: String)
     case fileNotFound(String)
     case other(String)
 
@@ -19,6 +21,8 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
         case .httpStatus(let code): "HTTP \(code)"
         case .tooLarge(let limit): "response larger than \(limit / 1_048_576) MB"
         case .tooManyRedirects: "too many redirects (or a redirect loop)"
+        case .redirectRefused(let scheme):
+            "refused a redirect to a \(scheme): URL (only http and https are followed)"
         case .fileNotFound(let path): "no such file: \(path)"
         case .other(let why): why
         }

@@ -19,6 +19,8 @@ enum Spawn {
         var output: String
         var errors: String
         var timedOut: Bool
+        /// User and system CPU time the child used, in seconds.
+        var cpuSeconds: Double
     }
 
     static func run(_ argv: [String], environment: [String: String], timeout: TimeInterval)
@@ -74,17 +76,19 @@ enum Spawn {
         var pid: pid_t = 0
         let spawned = posix_spawnp(&pid, argv[0], &actions, &attributes, cArguments, cEnvironment)
         guard spawned == 0 else {
-            throw EndToEndError("cannot run \(argv[0]): \(String(cString: strerror(spawned))) (is it installed?)")
+            throw EndToEndError(
+                "cannot run \(argv[0]): \(String(cString: strerror(spawned))) (is it installed?)")
         }
 
         var status: Int32 = 0
+        var usage = rusage()
         var timedOut = false
         let deadline = Date().addingTimeInterval(timeout)
         while true {
-            let reaped = waitpid(pid, &status, WNOHANG)
+            let reaped = wait4(pid, &status, WNOHANG, &usage)
             if reaped == pid { break }
             if reaped == -1, errno != EINTR {
-                throw EndToEndError("waitpid(\(pid)) failed: errno \(errno)")
+                throw EndToEndError("wait4(\(pid)) failed: errno \(errno)")
             }
             if Date() >= deadline, !timedOut {
                 timedOut = true
@@ -97,6 +101,11 @@ enum Spawn {
             exitStatus: signalled ? nil : (status >> 8) & 0xff,
             output: (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "",
             errors: (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "",
-            timedOut: timedOut)
+            timedOut: timedOut,
+            cpuSeconds: Self.seconds(usage.ru_utime) + Self.seconds(usage.ru_stime))
+    }
+
+    private static func seconds(_ time: timeval) -> Double {
+        Double(time.tv_sec) + Double(time.tv_usec) / 1e6
     }
 }

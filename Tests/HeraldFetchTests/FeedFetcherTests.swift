@@ -24,13 +24,15 @@ struct FeedFetcherTests {
     @Test("a feed comes with its ETag and Last-Modified; sending them back gives 304")
     func conditionalGet() async throws {
         try await withServer { server, fetcher in
-            let first = try #require(document(try await fetcher.fetch(FetchRequest(url: server.url("/feed")))))
+            let first = try #require(
+                document(try await fetcher.fetch(FetchRequest(url: server.url("/feed")))))
             #expect(String(decoding: first.data, as: UTF8.self).contains("<title>Fixture</title>"))
             #expect(first.etag == "\"v1\"")
             #expect(first.lastModified == "Mon, 30 Nov 2026 00:00:00 GMT")
             let again = try await fetcher.fetch(FetchRequest(url: server.url("/feed"), etag: first.etag))
             #expect(again == .notModified)
-            let byDate = try await fetcher.fetch(FetchRequest(url: server.url("/feed"), lastModified: first.lastModified))
+            let byDate = try await fetcher.fetch(
+                FetchRequest(url: server.url("/feed"), lastModified: first.lastModified))
             #expect(byDate == .notModified)
         }
     }
@@ -49,10 +51,12 @@ struct FeedFetcherTests {
     @Test("redirect chains are followed; a loop is an error; a permanent redirect is reported")
     func redirects() async throws {
         try await withServer { server, fetcher in
-            let chain = try #require(document(try await fetcher.fetch(FetchRequest(url: server.url("/redirect/3")))))
+            let chain = try #require(
+                document(try await fetcher.fetch(FetchRequest(url: server.url("/redirect/3")))))
             #expect(chain.finalURL.path == "/feed")
             #expect(chain.movedPermanentlyTo == nil)
-            let moved = try #require(document(try await fetcher.fetch(FetchRequest(url: server.url("/moved")))))
+            let moved = try #require(
+                document(try await fetcher.fetch(FetchRequest(url: server.url("/moved")))))
             #expect(moved.movedPermanentlyTo?.path == "/feed")
             await #expect(throws: FetchError.tooManyRedirects) {
                 try await fetcher.fetch(FetchRequest(url: server.url("/loop")))
@@ -67,7 +71,9 @@ struct FeedFetcherTests {
     func timeout() async throws {
         try await withServer { server, fetcher in
             let started = Date()
-            await #expect(throws: FetchError.self) { try await fetcher.fetch(FetchRequest(url: server.url("/slow"))) }
+            await #expect(throws: FetchError.self) {
+                try await fetcher.fetch(FetchRequest(url: server.url("/slow")))
+            }
             #expect(Date().timeIntervalSince(started) < 4.5)
         }
     }
@@ -75,9 +81,11 @@ struct FeedFetcherTests {
     @Test("gzip bodies are decoded; the charset of Content-Type is passed on")
     func gzipAndCharset() async throws {
         try await withServer { server, fetcher in
-            let zipped = try #require(document(try await fetcher.fetch(FetchRequest(url: server.url("/gzip")))))
+            let zipped = try #require(
+                document(try await fetcher.fetch(FetchRequest(url: server.url("/gzip")))))
             #expect(String(decoding: zipped.data, as: UTF8.self).hasPrefix("<?xml"))
-            let korean = try #require(document(try await fetcher.fetch(FetchRequest(url: server.url("/charset")))))
+            let korean = try #require(
+                document(try await fetcher.fetch(FetchRequest(url: server.url("/charset")))))
             #expect(korean.charset == "EUC-KR")
         }
     }
@@ -94,7 +102,9 @@ struct FeedFetcherTests {
     @Test("a truncated body is an error, not a short feed")
     func truncated() async throws {
         try await withServer { server, fetcher in
-            await #expect(throws: FetchError.self) { try await fetcher.fetch(FetchRequest(url: server.url("/truncated"))) }
+            await #expect(throws: FetchError.self) {
+                try await fetcher.fetch(FetchRequest(url: server.url("/truncated")))
+            }
         }
     }
 
@@ -114,10 +124,77 @@ struct FeedFetcherTests {
 
     @Test("file URLs are read directly")
     func fileURL() async throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("herald-fetch-\(UUID().uuidString).xml")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "herald-fetch-\(UUID().uuidString).xml")
         try Data("<rss/>".utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let result = try await FeedFetcher().fetch(FetchRequest(url: file))
         #expect(document(result)?.data == Data("<rss/>".utf8))
+    }
+}
+
+/// What a hostile server can do to a fetch: the limits hold while bytes arrive.
+@Suite("Fetching from hostile servers", .serialized)
+struct HostileServerFetchTests {
+    @Test("a gzip bomb is stopped at the cap of decompressed bytes")
+    func gzipBomb() async throws {
+        let server = try FixtureServer()
+        defer { server.stop() }
+        var limits = FetchLimits()
+        limits.maxBytes = 1_048_576
+        await #expect(throws: FetchError.tooLarge(limit: 1_048_576)) {
+            try await FeedFetcher(limits: limits).fetch(FetchRequest(url: server.url("/bomb")))
+        }
+    }
+
+    @Test("a server that trickles its headers a byte a second is given up on, with a reason")
+    func trickle() async throws {
+        let server = try FixtureServer()
+        defer { server.stop() }
+        var limits = FetchLimits()
+        limits.idleTimeout = 2
+        limits.totalTimeout = 30
+        let started = Date()
+        do {
+            _ = try await FeedFetcher(limits: limits).fetch(FetchRequest(url: server.url("/trickle")))
+            Issue.record("a trickling server was read to its end")
+        } catch {
+            guard case .timedOut(let why) = error else {
+                Issue.record("not a timeout: \(error)")
+                return
+            }
+            #expect(why.contains("bytes/s"))
+        }
+        #expect(Date().timeIntervalSince(started) < 10)
+    }
+
+    @Test("a redirect to file:, javascript:, data: or ftp: is refused as an error for the feed")
+    func redirectToOtherSchemes() async throws {
+        let server = try FixtureServer()
+        defer { server.stop() }
+        let fetcher = FeedFetcher()
+        for scheme in ["file", "javascript", "data", "ftp"] {
+            await #expect(throws: FetchError.redirectRefused(scheme: scheme)) {
+                try await fetcher.fetch(FetchRequest(url: server.url("/to/\(scheme)")))
+            }
+        }
+    }
+
+    @Test("feeds on many hosts are fetched at once, not a few at a time")
+    func manyHostsInParallel() async throws {
+        let server = try FixtureServer()
+        defer { server.stop() }
+        let fetcher = FeedFetcher()
+        // /slow answers after 5 s; 40 of them on 40 loopback hosts take 5 s together, where
+        // a global limit of 16 would take 15.
+        let started = Date()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for n in 1...40 {
+                let url = URL(string: "http://127.0.0.\(n + 1):\(server.port)/slow")!
+                group.addTask { _ = try await fetcher.fetch(FetchRequest(url: url)) }
+            }
+            try await group.waitForAll()
+        }
+        #expect(Date().timeIntervalSince(started) < 9)
     }
 }

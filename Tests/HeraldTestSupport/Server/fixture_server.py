@@ -11,6 +11,10 @@ Prints the port it listens on, then serves until killed:
   /big             20 MB of XML
   /truncated       promises more bytes than it sends, then closes
   /charset         /feed with Content-Type: text/xml; charset=EUC-KR
+  /silent          reads the request and never answers
+  /trickle         sends its headers one byte a second
+  /bomb            64 MB of XML gzip-compressed to about 64 KB (Content-Encoding: gzip)
+  /to/SCHEME       302 to SCHEME:///etc/passwd (file, javascript, data, ftp)
   /page            an HTML page announcing /feed (RSS) and /atom;  /plain-page: one announcing none
 """
 import gzip
@@ -21,6 +25,14 @@ import time
 FEED = b"""<?xml version="1.0"?><rss version="2.0"><channel><title>Fixture</title>
 <item><guid>1</guid><title>One</title></item></channel></rss>"""
 LAST_MODIFIED = "Mon, 30 Nov 2026 00:00:00 GMT"
+_bomb = []
+
+
+def bomb():
+    """Made on first use: compressing 64 MB takes a moment."""
+    if not _bomb:
+        _bomb.append(gzip.compress(b"<rss>" + b" " * (64 * 1024 * 1024) + b"</rss>", compresslevel=9))
+    return _bomb[0]
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -82,6 +94,17 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.wfile.write(FEED[:40])
             self.wfile.flush()
             self.close_connection = True
+        elif path == "/silent":
+            time.sleep(3600)
+        elif path == "/trickle":
+            for byte in b"HTTP/1.1 200 OK\r\nContent-Length: 6\r\n\r\n<rss/>":
+                self.wfile.write(bytes([byte]))
+                self.wfile.flush()
+                time.sleep(1)
+        elif path == "/bomb":
+            self.send_body(bomb(), extra=[("Content-Encoding", "gzip")])
+        elif path.startswith("/to/"):
+            self.redirect(302, path[len("/to/"):] + ":///etc/passwd")
         elif path == "/page":
             self.send_body(b'<html><head><title>Blog</title>'
                            b'<link rel="stylesheet" href="/s.css">'
@@ -99,7 +122,15 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.end_headers()
 
 
-server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+# All of 127/8 reaches a server bound to every address: tests use 127.0.0.N as N hosts.
+class Server(http.server.ThreadingHTTPServer):
+    # Tests open dozens of connections at once; the default backlog of 5 drops SYNs, and
+    # each dropped one costs a second's retransmission.
+    request_queue_size = 128
+
+
+server = Server(("0.0.0.0", 0), Handler)
+server.daemon_threads = True
 print(server.server_address[1], flush=True)
 try:
     server.serve_forever()

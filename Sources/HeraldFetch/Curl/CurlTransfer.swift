@@ -1,0 +1,190 @@
+import CCurl
+import Foundation
+
+/// What one finished transfer came to: the last response's head and body, or why it failed.
+struct CurlOutcome: Sendable {
+    /// CURLE_OK, or the libcurl error.
+    var code: CURLcode = CURLE_OK
+    /// libcurl's words for the error (its error buffer), empty when none.
+    var message = ""
+    /// The status of each response on the way, redirects first.
+    var statuses: [Int] = []
+    var head = ResponseHead()
+    var body = Data()
+    /// Where the last response came from, after redirects.
+    var effectiveURL: String?
+    /// The body (decompressed) grew past the cap and the transfer was stopped.
+    var tooLarge = false
+    /// A redirect pointed somewhere the fetcher does not go (file:, javascript:, …).
+    var refusedRedirect: String?
+    var cancelled = false
+}
+
+/// The headers of one response that the fetcher uses. Header values come from the server:
+/// they are kept as text and parsed where used, never trusted.
+struct ResponseHead: Sendable {
+    var etag: String?
+    var lastModified: String?
+    var contentType: String?
+    var retryAfter: String?
+    var location: String?
+
+    mutating func take(_ line: Substring) {
+        guard let colon = line.firstIndex(of: ":") else { return }
+        let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+        switch line[..<colon].lowercased() {
+        case "etag": etag = value
+        case "last-modified": lastModified = value
+        case "content-type": contentType = value
+        case "retry-after": retryAfter = value
+        case "location": location = value
+        default: break
+        }
+    }
+
+    /// `text/xml; charset=EUC-KR` → `EUC-KR`.
+    static func charset(_ contentType: String) -> String? {
+        for part in contentType.split(separator: ";").dropFirst() {
+            let pair = part.split(separator: "=", maxSplits: 1).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            if pair.count == 2, pair[0].lowercased() == "charset" {
+                return pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+            }
+        }
+        return nil
+    }
+}
+
+/// One request on the loop thread: its easy handle, the options it was given, and what has
+/// arrived so far. Only the loop thread touches it (libcurl calls the callbacks from
+/// `curl_multi_perform`, on that thread).
+final class CurlTransfer {
+    let id: UInt64
+    let easy: UnsafeMutableRawPointer
+    let maxBytes: Int
+    let continuation: CheckedContinuation<CurlOutcome, Never>
+    var outcome = CurlOutcome()
+    private var headerList: UnsafeMutablePointer<curl_slist>?
+    private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+
+    /// nil when libcurl cannot make a handle (out of memory).
+    init?(job: CurlJob) {
+        guard let easy = curl_easy_init() else { return nil }
+        self.id = job.id
+        self.easy = easy
+        self.maxBytes = job.limits.maxBytes
+        self.continuation = job.continuation
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+        configure(job)
+    }
+
+    deinit {
+        curl_easy_cleanup(easy)
+        curl_slist_free_all(headerList)
+        errorBuffer.deallocate()
+    }
+
+    private func configure(_ job: CurlJob) {
+        let limits = job.limits
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        hc_setopt_string(easy, CURLOPT_URL, job.request.url.absoluteString)
+        // Threads, not signals, time out name lookups.
+        hc_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
+        hc_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 1)
+        hc_setopt_long(easy, CURLOPT_MAXREDIRS, limits.maxRedirects)
+        // The network gives http and https only; a redirect to file:, ftp:, … is an error.
+        hc_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https")
+        hc_setopt_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+        // Every encoding this libcurl decodes (gzip, deflate, br, zstd); the write callback
+        // sees decoded bytes, so the size cap holds for what a bomb unpacks to.
+        hc_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, "")
+        hc_setopt_string(easy, CURLOPT_USERAGENT, limits.userAgent)
+        hc_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, Int(limits.idleTimeout * 1000))
+        hc_setopt_long(easy, CURLOPT_TIMEOUT_MS, Int(limits.totalTimeout * 1000))
+        // A server that trickles (slower than this for the idle timeout) is given up on.
+        hc_setopt_long(easy, CURLOPT_LOW_SPEED_LIMIT, limits.minimumBytesPerSecond)
+        hc_setopt_long(easy, CURLOPT_LOW_SPEED_TIME, max(Int(limits.idleTimeout.rounded(.up)), 1))
+        // Refused before a byte of the body when Content-Length says it is too large.
+        hc_setopt_offset(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(limits.maxBytes))
+        hc_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer)
+        hc_setopt_data_fn(easy, CURLOPT_WRITEFUNCTION, curlWriteBody)
+        hc_setopt_pointer(easy, CURLOPT_WRITEDATA, context)
+        hc_setopt_data_fn(easy, CURLOPT_HEADERFUNCTION, curlWriteHeader)
+        hc_setopt_pointer(easy, CURLOPT_HEADERDATA, context)
+        var headers: [String] = []
+        if let etag = job.request.etag { headers.append("If-None-Match: \(Self.headerSafe(etag))") }
+        if let date = job.request.lastModified {
+            headers.append("If-Modified-Since: \(Self.headerSafe(date))")
+        }
+        for header in headers { headerList = curl_slist_append(headerList, header) }
+        if let headerList { hc_setopt_list(easy, CURLOPT_HTTPHEADER, headerList) }
+    }
+
+    /// A stored validator goes back into a header line: no line breaks or controls in it.
+    static func headerSafe(_ value: String) -> String {
+        String(value.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F })
+    }
+
+    /// Called with each piece of the (decoded) body; returning less than given stops the
+    /// transfer with CURLE_WRITE_ERROR.
+    func receive(body bytes: UnsafeRawBufferPointer) -> Int {
+        if outcome.body.count + bytes.count > maxBytes {
+            outcome.tooLarge = true
+            outcome.body = Data()
+            return 0
+        }
+        outcome.body.append(contentsOf: bytes)
+        return bytes.count
+    }
+
+    /// Called with each header line of each response (redirects included).
+    func receive(header bytes: UnsafeRawBufferPointer) -> Int {
+        let line = String(decoding: bytes, as: UTF8.self)
+        if line.hasPrefix("HTTP/") {
+            // A new response: the status is the second word.
+            let words = line.split(separator: " ", maxSplits: 2)
+            outcome.statuses.append(words.count > 1 ? Int(words[1]) ?? 0 : 0)
+            outcome.head = ResponseHead()
+            outcome.body = Data()
+        } else {
+            outcome.head.take(line[...])
+        }
+        return bytes.count
+    }
+
+    /// Fills in what libcurl knows once the transfer has ended.
+    func finish(_ code: CURLcode) -> CurlOutcome {
+        outcome.code = code
+        errorBuffer[Int(CURL_ERROR_SIZE)] = 0
+        outcome.message = String(cString: errorBuffer)
+        if outcome.message.isEmpty, code != CURLE_OK {
+            outcome.message = String(cString: curl_easy_strerror(code))
+        }
+        var url: UnsafeMutablePointer<CChar>?
+        if hc_getinfo_string(easy, CURLINFO_EFFECTIVE_URL, &url) == CURLE_OK, let url {
+            outcome.effectiveURL = String(cString: url)
+        }
+        if code == CURLE_UNSUPPORTED_PROTOCOL, outcome.statuses.count > 0 {
+            var redirect: UnsafeMutablePointer<CChar>?
+            if hc_getinfo_string(easy, CURLINFO_REDIRECT_URL, &redirect) == CURLE_OK, let redirect {
+                outcome.refusedRedirect = String(cString: redirect)
+            } else {
+                outcome.refusedRedirect = outcome.head.location ?? "?"
+            }
+        }
+        return outcome
+    }
+}
+
+private let curlWriteBody: herald_curl_data_fn = { data, size, count, context in
+    guard let context, let data else { return 0 }
+    let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+    return transfer.receive(body: UnsafeRawBufferPointer(start: data, count: size * count))
+}
+
+private let curlWriteHeader: herald_curl_data_fn = { data, size, count, context in
+    guard let context, let data else { return 0 }
+    let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+    return transfer.receive(header: UnsafeRawBufferPointer(start: data, count: size * count))
+}
