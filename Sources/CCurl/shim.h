@@ -37,6 +37,10 @@ static inline CURLcode hc_getinfo_string(CURL *easy, CURLINFO info, char **value
 static inline CURLMcode hc_multi_setopt_long(CURLM *multi, CURLMoption option, long value) {
     return curl_multi_setopt(multi, option, value);
 }
+/// What a write callback returns to pause its transfer (curl keeps the bytes it offered).
+static inline size_t hc_write_pause(void) { return CURL_WRITEFUNC_PAUSE; }
+/// Resumes a paused transfer (the macro CURLPAUSE_CONT is an expression Swift cannot import).
+static inline CURLcode hc_resume(CURL *easy) { return curl_easy_pause(easy, CURLPAUSE_CONT); }
 /// The result code of a finished transfer (a member of an anonymous union in CURLMsg).
 static inline CURLcode hc_message_result(const CURLMsg *message) { return message->data.result; }
 

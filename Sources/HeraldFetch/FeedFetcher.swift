@@ -33,9 +33,17 @@ public actor FeedFetcher {
     private var runningPerHost: [String: Int] = [:]
     private var waiting: [(host: String, continuation: CheckedContinuation<Void, Never>)] = []
 
-    public init(limits: FetchLimits = FetchLimits()) {
+    /// With a `bodyBudget`, bodies start arriving only while the bytes of bodies fetched and
+    /// not yet `release`d are under it (see `BodyBudget`); the caller must release every
+    /// fetched document.
+    public init(limits: FetchLimits = FetchLimits(), bodyBudget: Int? = nil) {
         self.limits = limits
-        self.loop = CurlLoop(perHost: limits.perHost, total: limits.concurrent)
+        self.loop = CurlLoop(perHost: limits.perHost, total: limits.concurrent, bodyBudget: bodyBudget)
+    }
+
+    /// The caller is done with a document's bytes (with a body budget: lets the next body in).
+    public nonisolated func release(_ document: FetchedDocument) {
+        loop?.release(bytes: document.data.count)
     }
 
     deinit { loop?.stop() }
@@ -52,7 +60,16 @@ public actor FeedFetcher {
             defer { release(host) }
             nextID += 1
             let outcome = await loop.perform(request, limits: limits, id: nextID)
-            return try Self.result(of: outcome, for: request, limits: limits)
+            do throws(FetchError) {
+                let result = try Self.result(of: outcome, for: request, limits: limits)
+                // Only the document's bytes stay counted, until the caller releases them.
+                let kept = if case .fetched(let document) = result { document.data.count } else { 0 }
+                loop.release(bytes: outcome.budgeted - kept)
+                return result
+            } catch {
+                loop.release(bytes: outcome.budgeted)
+                throw error
+            }
         default:
             throw .unsupportedScheme(scheme)
         }

@@ -3,20 +3,24 @@ public import HeraldCore
 public import HeraldFetch
 public import HeraldStore
 
-/// Reloads feeds: fetch (the fetcher actor), parse and turn HTML into text (child tasks on
-/// the global executor, so several feeds are parsed at once on all cores, where one
-/// processor actor would parse one at a time), store (the database actor, one transaction
-/// per feed). A failing feed is a `ReloadFailure`, never a stopped reload.
+/// Reloads feeds: fetch (the fetcher actor, up to `jobs` feeds at once: waiting on the
+/// network costs no CPU), parse and turn HTML into text (`BackgroundWorkers`: one thread per
+/// core, at a lower priority than the reader's), store (the database actor, one transaction
+/// per feed). The fetcher's body budget lets bodies arrive only as fast as they are stored,
+/// so memory stays flat however many feeds there are and however fast the network. A
+/// failing feed is a `ReloadFailure`, never a stopped reload.
 public struct Reloader: Sendable {
     public let store: LibraryStore
     public let fetcher: FeedFetcher
-    /// Feeds in flight at once.
-    public var jobs: Int
+    /// Bytes of fetched bodies that may wait for a core and the database.
+    public static let bodyBudget = 2 * 1_048_576
 
-    public init(store: LibraryStore, fetcher: FeedFetcher = FeedFetcher(), jobs: Int = 16) {
+    /// `jobs`: fetches at once (at most 6 per host, whatever it says).
+    public init(store: LibraryStore, fetcher: FeedFetcher? = nil, jobs: Int = 200) {
         self.store = store
-        self.fetcher = fetcher
-        self.jobs = max(jobs, 1)
+        var limits = FetchLimits()
+        limits.concurrent = max(jobs, 1)
+        self.fetcher = fetcher ?? FeedFetcher(limits: limits, bodyBudget: Self.bodyBudget)
     }
 
     /// Reloads every feed (or the one at `only`), reporting progress after each feed.
@@ -27,12 +31,12 @@ public struct Reloader: Sendable {
         var summary = ReloadSummary(feeds: targets.count, newArticles: 0, notModified: 0, failures: [])
         var state = ReloadProgress(done: 0, total: targets.count, failed: 0, newArticles: 0)
         progress(state)
-        try await withThrowingTaskGroup(of: Outcome.self) { group in
-            var pending = targets[...]
-            for _ in 0..<min(jobs, targets.count) {
-                if let target = pending.popFirst() { group.addTask { await self.reload(target) } }
+        await withTaskGroup(of: Outcome.self) { group in
+            // All at once: the fetcher's limits decide how many wait on the network.
+            for target in targets {
+                group.addTask { await self.reload(target) }
             }
-            while let outcome = try await group.next() {
+            for await outcome in group {
                 state.done += 1
                 switch outcome {
                 case .added(let count): state.newArticles += count
@@ -42,7 +46,6 @@ public struct Reloader: Sendable {
                     summary.failures.append(failure)
                 }
                 progress(state)
-                if let target = pending.popFirst() { group.addTask { await self.reload(target) } }
             }
         }
         summary.newArticles = state.newArticles
@@ -59,22 +62,14 @@ public struct Reloader: Sendable {
     func reload(_ target: FeedValidators) async -> Outcome {
         let now = Date()
         do {
-            guard let url = URL(string: target.url) else { throw FetchError.other("not a URL: \(target.url)") }
+            guard let url = URL(string: target.url) else {
+                throw FetchError.other("not a URL: \(target.url)")
+            }
             let result = try await fetcher.fetch(
                 FetchRequest(url: url, etag: target.etag, lastModified: target.lastModified))
             guard case .fetched(let document) = result else { return .notModified }
-            let feed = try Self.process(document)
-            var feedURL = target.url
-            if let moved = document.movedPermanentlyTo,
-                try await store.moveFeed(from: target.url, to: moved.absoluteString)
-            {
-                feedURL = moved.absoluteString
-            }
-            let added = try await store.upsertArticles(feedURL: feedURL, items: feed.items, now: now)
-            try await store.recordFetch(
-                url: feedURL, etag: document.etag, lastModified: document.lastModified, feedTitle: feed.title,
-                siteURL: feed.siteURL, at: now)
-            return .added(added)
+            defer { fetcher.release(document) }
+            return try await storeFeed(document, for: target, at: now)
         } catch {
             let reason = "\(error)"
             try? await store.recordFailure(url: target.url, reason: reason, at: now)
@@ -82,9 +77,29 @@ public struct Reloader: Sendable {
         }
     }
 
+    private func storeFeed(_ document: FetchedDocument, for target: FeedValidators, at now: Date) async throws
+        -> Outcome
+    {
+        let feed = try await BackgroundWorkers.shared.run { () throws(FeedParseError) in
+            try Self.process(document)
+        }
+        var feedURL = target.url
+        if let moved = document.movedPermanentlyTo,
+            try await store.moveFeed(from: target.url, to: moved.absoluteString)
+        {
+            feedURL = moved.absoluteString
+        }
+        let added = try await store.upsertArticles(feedURL: feedURL, items: feed.items, now: now)
+        try await store.recordFetch(
+            url: feedURL, etag: document.etag, lastModified: document.lastModified, feedTitle: feed.title,
+            siteURL: feed.siteURL, at: now)
+        return .added(added)
+    }
+
     /// Parses a fetched document, HTML bodies turned into text by the parser (off every actor).
     static func process(_ document: FetchedDocument) throws(FeedParseError) -> ParsedFeed {
-        try FeedParser.parse(document.data, baseURL: document.finalURL.absoluteString, httpCharset: document.charset)
+        try FeedParser.parse(
+            document.data, baseURL: document.finalURL.absoluteString, httpCharset: document.charset)
     }
 }
 

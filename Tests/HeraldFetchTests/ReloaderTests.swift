@@ -14,7 +14,8 @@ struct ReloaderTests {
     func reload() async throws {
         let server = try FixtureServer()
         defer { server.stop() }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("herald-reload-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "herald-reload-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try await LibraryStore.open(path: directory.appendingPathComponent("h.db").path)
         try await store.subscribe(Subscription(url: server.url("/feed").absoluteString))
@@ -43,7 +44,8 @@ struct ReloaderTests {
     func permanentRedirect() async throws {
         let server = try FixtureServer()
         defer { server.stop() }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("herald-reload-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "herald-reload-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try await LibraryStore.open(path: directory.appendingPathComponent("h.db").path)
         try await store.subscribe(Subscription(url: server.url("/moved").absoluteString))
@@ -54,7 +56,8 @@ struct ReloaderTests {
 
     @Test("when every feed fails the summary says so")
     func allFailed() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("herald-reload-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "herald-reload-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try await LibraryStore.open(path: directory.appendingPathComponent("h.db").path)
         try await store.subscribe(Subscription(url: "http://127.0.0.1:9/a"))

@@ -10,6 +10,26 @@ struct CurlJob: Sendable {
     var continuation: CheckedContinuation<CurlOutcome, Never>
 }
 
+/// The ids of paused transfers, oldest first (loop thread only).
+final class PauseQueue {
+    private var ids: [UInt64] = []
+    private var start = 0
+
+    func append(_ id: UInt64) { ids.append(id) }
+
+    func next() -> UInt64? {
+        guard start < ids.count else { return nil }
+        defer {
+            start += 1
+            if start > 64 && start * 2 > ids.count {
+                ids.removeFirst(start)
+                start = 0
+            }
+        }
+        return ids[start]
+    }
+}
+
 /// One thread driving a libcurl multi handle: every transfer of a fetcher runs on it, and
 /// between events it sleeps in `curl_multi_poll` (in the kernel, at no CPU cost), woken by
 /// the sockets, libcurl's next timeout or `curl_multi_wakeup` when a request arrives.
@@ -33,12 +53,16 @@ final class CurlLoop: @unchecked Sendable {
     private var handles: [UInt64: UnsafeMutableRawPointer] = [:]
     /// Cancelled before their start reached the loop.
     private var cancelledEarly: Set<UInt64> = []
+    /// Transfers waiting for room in the budget, oldest first.
+    private let paused = PauseQueue()
+    let budget: BodyBudget?
 
     private static let globalInit: Void = { curl_global_init(Int(CURL_GLOBAL_ALL)) }()
 
     /// Starts the loop's thread. `perHost` and `total` cap the connections libcurl opens.
-    init?(perHost: Int, total: Int) {
+    init?(perHost: Int, total: Int, bodyBudget: Int?) {
         Self.globalInit
+        self.budget = bodyBudget.map(BodyBudget.init(limit:))
         guard let multi = curl_multi_init() else { return nil }
         self.multi = multi
         hc_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, perHost)
@@ -58,6 +82,14 @@ final class CurlLoop: @unchecked Sendable {
         } onCancel: {
             send(.cancel(id))
         }
+    }
+
+    /// The caller is done with a body: its bytes leave the budget, and a paused transfer
+    /// may go on.
+    func release(bytes: Int) {
+        guard let budget, bytes > 0 else { return }
+        budget.release(bytes)
+        curl_multi_wakeup(multi)
     }
 
     /// Ends the thread once the transfers under way are cancelled.
@@ -82,6 +114,7 @@ final class CurlLoop: @unchecked Sendable {
             if stopped { break }
             curl_multi_perform(multi, &running)
             collectFinished()
+            resumePaused()
             // Sleep until a socket is ready, libcurl's next timer is due or a request comes.
             var timeout = -1
             curl_multi_timeout(multi, &timeout)
@@ -100,7 +133,7 @@ final class CurlLoop: @unchecked Sendable {
                 outcome.cancelled = true
                 return job.continuation.resume(returning: outcome)
             }
-            guard let transfer = CurlTransfer(job: job) else {
+            guard let transfer = CurlTransfer(job: job, budget: budget, pauses: paused) else {
                 var outcome = CurlOutcome()
                 outcome.code = CURLE_OUT_OF_MEMORY
                 outcome.message = "cannot start a transfer (out of memory)"
@@ -122,6 +155,16 @@ final class CurlLoop: @unchecked Sendable {
             var outcome = transfer.outcome
             outcome.cancelled = true
             transfer.continuation.resume(returning: outcome)
+        }
+    }
+
+    /// Lets paused transfers receive, oldest first, while the budget has room. (A resumed
+    /// transfer may be handed its first bytes at once, and take the room.)
+    private func resumePaused() {
+        while let budget, budget.hasRoom, let id = paused.next() {
+            guard let easy = handles[id], let transfer = transfers[easy], transfer.paused else { continue }
+            transfer.paused = false
+            hc_resume(easy)
         }
     }
 

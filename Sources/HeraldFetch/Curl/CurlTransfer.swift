@@ -18,6 +18,8 @@ struct CurlOutcome: Sendable {
     /// A redirect pointed somewhere the fetcher does not go (file:, javascript:, …).
     var refusedRedirect: String?
     var cancelled = false
+    /// Bytes this transfer counted against the body budget (the caller releases them).
+    var budgeted = 0
 }
 
 /// The headers of one response that the fetcher uses. Header values come from the server:
@@ -64,13 +66,20 @@ final class CurlTransfer {
     let easy: UnsafeMutableRawPointer
     let maxBytes: Int
     let continuation: CheckedContinuation<CurlOutcome, Never>
+    let budget: BodyBudget?
+    private let pauses: PauseQueue
     var outcome = CurlOutcome()
+    /// Waiting for room in the budget before its body may arrive.
+    var paused = false
+    private var admitted = false
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
 
     /// nil when libcurl cannot make a handle (out of memory).
-    init?(job: CurlJob) {
+    init?(job: CurlJob, budget: BodyBudget?, pauses: PauseQueue) {
         guard let easy = curl_easy_init() else { return nil }
+        self.budget = budget
+        self.pauses = pauses
         self.id = job.id
         self.easy = easy
         self.maxBytes = job.limits.maxBytes
@@ -127,8 +136,20 @@ final class CurlTransfer {
     }
 
     /// Called with each piece of the (decoded) body; returning less than given stops the
-    /// transfer with CURLE_WRITE_ERROR.
+    /// transfer with CURLE_WRITE_ERROR, the pause value pauses it.
     func receive(body bytes: UnsafeRawBufferPointer) -> Int {
+        if let budget {
+            if !admitted {
+                guard budget.hasRoom else {
+                    paused = true
+                    pauses.append(id)
+                    return hc_write_pause()
+                }
+                admitted = true
+            }
+            budget.take(bytes.count)
+            outcome.budgeted += bytes.count
+        }
         if outcome.body.count + bytes.count > maxBytes {
             outcome.tooLarge = true
             outcome.body = Data()
