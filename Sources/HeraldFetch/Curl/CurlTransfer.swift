@@ -72,6 +72,16 @@ final class CurlTransfer {
     /// Waiting for room in the budget before its body may arrive.
     var paused = false
     private var admitted = false
+    /// Bytes of budget taken for the body before it arrived.
+    private var reserved = 0
+
+    /// What the body will weigh: its Content-Length (decoded bodies may be larger; the
+    /// excess is counted as it arrives), else a typical feed's size.
+    private var expectedSize: Int {
+        var length: curl_off_t = -1
+        hc_getinfo_offset(easy, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length)
+        return length >= 0 ? min(Int(length), maxBytes) : 256 * 1024
+    }
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
 
@@ -145,10 +155,17 @@ final class CurlTransfer {
                     pauses.append(id)
                     return hc_write_pause()
                 }
+                // The whole body is reserved at once: the first bytes of many transfers can
+                // arrive in one turn of the loop, and each must see the others' bodies.
                 admitted = true
+                reserved = expectedSize
+                budget.take(reserved)
+                outcome.budgeted = reserved
             }
-            budget.take(bytes.count)
-            outcome.budgeted += bytes.count
+            let beyond =
+                max(outcome.body.count + bytes.count - reserved, 0) - max(outcome.body.count - reserved, 0)
+            budget.take(beyond)
+            outcome.budgeted += beyond
         }
         if outcome.body.count + bytes.count > maxBytes {
             outcome.tooLarge = true
