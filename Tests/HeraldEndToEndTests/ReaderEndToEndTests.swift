@@ -50,9 +50,11 @@ struct ReaderEndToEndTests {
 
         // Enter opens that feed's articles.
         try session.sendKeys("Enter")
+        // tmux may capture a frame half written: wait for its last line too.
         screen = try await session.waitUntil("the article list of 한글 기술 일지 is open") { screen in
             screen.first?.contains("Herald · 한글 기술 일지") == true
                 && screen.contains { $0.contains("articles ·") }
+                && screen.last?.hasPrefix(Self.articleListHint) == true
         }
         #expect(screen[1].hasPrefix(">"), "the first article is selected:\n\(TmuxSession.framed(screen))")
         #expect(screen.last?.hasPrefix(Self.articleListHint) == true)
@@ -147,7 +149,8 @@ struct ReaderEndToEndTests {
         // The feed list at the new size too.
         try session.sendKeys("q")
         screen = try await session.waitUntil("the feed list is back at 60x20") { screen in
-            screen.count == 20 && screen[0].contains("Herald · Feeds") && screen[19].hasPrefix(Self.feedListHint)
+            screen.count == 20 && screen[0].contains("Herald · Feeds")
+                && screen[19].hasPrefix(Self.feedListHint)
         }
         #expect(screen[18].contains("2/4 feeds"))
         #expect(screen[second].hasPrefix(">") && screen[second].contains("한글 기술 일지"))
