@@ -11,6 +11,7 @@ Prints the port it listens on, then serves until killed:
   /big             20 MB of XML
   /truncated       promises more bytes than it sends, then closes
   /charset         /feed with Content-Type: text/xml; charset=EUC-KR
+  http://ANY/feed  (asked of it as a proxy) /feed titled "Fixture via proxy"
   /silent          reads the request and never answers
   /trickle         sends its headers one byte a second
   /bomb            64 MB of XML gzip-compressed to about 64 KB (Content-Encoding: gzip)
@@ -61,6 +62,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     def do_GET(self):
         path = self.path
+        # As a proxy, it is asked for whole URLs: it serves their paths and says it did.
+        proxied = path.startswith("http://")
+        if proxied:
+            path = "/" + path.split("/", 3)[3] if path.count("/") >= 3 else "/"
+            if path == "/feed":
+                return self.send_body(FEED.replace(b"<title>Fixture</title>", b"<title>Fixture via proxy</title>"))
         if path == "/feed":
             if self.headers.get("If-None-Match") == '"v1"' or self.headers.get("If-Modified-Since") == LAST_MODIFIED:
                 self.send_response(304)
