@@ -405,23 +405,79 @@ class Result:
         self.wall, self.cpu, self.rss_kib, self.status, self.stderr = wall, cpu, rss_kib, status, stderr
 
 
+# The readers are started by a small launcher process, not by this one: exec records the
+# peak RSS of the memory it replaces as the new program's ru_maxrss, and with vfork (which
+# subprocess and posix_spawn use) that memory is the parent's, here the corpus (240 MB for
+# 500x100). The launcher resets its own peak (/proc/self/clear_refs 5) before each spawn, so a
+# child's ru_maxrss is its own peak, or the launcher's few MB if that were larger.
+LAUNCHER = r"""
+import json, os, sys, time
+for line in sys.stdin:
+    job = json.loads(line)
+    try:
+        with open("/proc/self/clear_refs", "w") as f:
+            f.write("5")
+    except OSError:
+        pass
+    floor = 0
+    with open("/proc/self/status") as f:
+        for row in f:
+            if row.startswith("VmHWM:"):
+                floor = int(row.split()[1])
+    null = os.open(os.devnull, os.O_RDWR)
+    err = os.open(job["stderr"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    start = time.perf_counter()
+    pid = os.posix_spawn(job["argv"][0], job["argv"], job["env"],
+                         file_actions=[(os.POSIX_SPAWN_DUP2, null, 0), (os.POSIX_SPAWN_DUP2, null, 1),
+                                       (os.POSIX_SPAWN_DUP2, err, 2)])
+    os.close(null)
+    os.close(err)
+    print(json.dumps({"pid": pid}), flush=True)
+    _, status, usage = os.wait4(pid, 0)
+    wall = time.perf_counter() - start
+    print(json.dumps({"wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "maxrss": usage.ru_maxrss,
+                      "status": os.waitstatus_to_exitcode(status), "floor": floor}), flush=True)
+"""
+
+
+class Launcher:
+    """Runs readers to their end, from a small process (see LAUNCHER)."""
+
+    instance = None
+
+    def __init__(self):
+        self.process = subprocess.Popen([sys.executable, "-c", LAUNCHER], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.floor_kib = 0
+
+    def run(self, argv, env, timeout):
+        import json
+        with tempfile.NamedTemporaryFile(prefix="herald-bench-stderr-") as err:
+            self.process.stdin.write(json.dumps({"argv": argv, "env": env, "stderr": err.name}) + "\n")
+            self.process.stdin.flush()
+            pid = json.loads(self.process.stdout.readline())["pid"]
+            timer = threading.Timer(timeout, lambda: os.kill(pid, 9))
+            timer.start()
+            try:
+                done = json.loads(self.process.stdout.readline())
+            finally:
+                timer.cancel()
+            stderr = open(err.name, errors="replace").read()
+        self.floor_kib = max(self.floor_kib, done["floor"])
+        return Result(done["wall"], done["cpu"], done["maxrss"], done["status"], stderr)
+
+    def stop(self):
+        self.process.stdin.close()
+        self.process.wait(timeout=10)
+
+
 def run_child(argv, env=None, timeout=1800):
     """Runs argv to its end: wall seconds, user+sys CPU seconds and peak RSS of the child
     (wait4's rusage, which is the child's own, not the sum of every child so far)."""
-    with tempfile.TemporaryFile() as err:
-        start = time.perf_counter()
-        process = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=err, env=env)
-        timer = threading.Timer(timeout, lambda: process.kill())
-        timer.start()
-        try:
-            _, status, usage = os.wait4(process.pid, 0)
-        finally:
-            timer.cancel()
-        wall = time.perf_counter() - start
-        process.returncode = os.waitstatus_to_exitcode(status)  # already reaped; keep Popen quiet
-        err.seek(0)
-        stderr = err.read().decode(errors="replace")
-    return Result(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss, process.returncode, stderr)
+    if Launcher.instance is None:
+        Launcher.instance = Launcher()
+    argv = [shutil.which(argv[0]) or argv[0]] + list(argv[1:])
+    return Launcher.instance.run(argv, dict(env if env is not None else os.environ), timeout)
 
 
 def count_rows(path, table):
@@ -579,8 +635,9 @@ def section(options, readers, corpus, hosts, delays, label):
         both("warm", seconds, "warm wall (every feed 304)")
         both("cold_cpu", seconds, "cold CPU user+sys")
         both("warm_cpu", seconds, "warm CPU user+sys")
-        both("cold_rss", mib, "cold peak RSS")
-        both("warm_rss", mib, "warm peak RSS")
+        floor = f"ru_maxrss; {Launcher.instance.floor_kib / 1024:.0f} MiB is the floor"
+        both("cold_rss", mib, f"cold peak RSS ({floor})")
+        both("warm_rss", mib, f"warm peak RSS ({floor})")
         print_figure(prefix, f"library bytes per article ({h['articles'][-1]} articles"
                      + (f"; newsboat {n['articles'][-1]}" if n else "") + ")",
                      med(h["bytes"]), med(n["bytes"]) if n else None, bytes_per)
@@ -859,6 +916,7 @@ def main():
     if not os.access(herald, os.X_OK):
         parser.error(f"no executable herald at {herald}")
     newsboat = None if options.no_newsboat else options.newsboat
+    Launcher.instance = Launcher()  # before the corpus is made, while this process is small
     work = tempfile.mkdtemp(prefix="herald-reload-readers-")
     readers = [Reader("herald", herald, work, options.jobs)]
     if newsboat:
@@ -887,6 +945,7 @@ def main():
             measure_keys(options, corpus, delays, hosts, readers)
     finally:
         shutil.rmtree(work, ignore_errors=True)
+        Launcher.instance.stop()
     return 0
 
 
