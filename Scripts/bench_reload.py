@@ -647,9 +647,11 @@ def section(options, readers, corpus, hosts, delays, label):
                     ideals = [slowest + c for c in figures[phase + "_cpu"]]
                     ratios = [w / i for w, i in zip(figures[phase], ideals)]
                     verdict = "meets" if med(ratios) <= 1.5 else "misses"
+                    busy = med([c / w for c, w in zip(figures[phase + "_cpu"], figures[phase])])
                     print(f"{prefix} {name} {phase} wall/ideal: {med(ratios):.2f} ({verdict} the 1.5 target; "
                           f"wall {med(figures[phase]):.2f} s, ideal {med(ideals):.2f} s = slowest response "
-                          f"{slowest:.2f} s + CPU {med(figures[phase + '_cpu']):.2f} s)", flush=True)
+                          f"{slowest:.2f} s + CPU {med(figures[phase + '_cpu']):.2f} s; CPU was {busy:.0%} of "
+                          f"the wall)", flush=True)
     finally:
         server.stop()
         shutil.rmtree(work, ignore_errors=True)
