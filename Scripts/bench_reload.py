@@ -14,7 +14,14 @@ ratios (the machine is shared; every figure is a median):
   3. keys during a cold reload, --keys samples: the reader in a 100x30 pty on a library whose
      feeds are imported but never fetched, `R` (reload every feed), then `j`/`k` (newsboat:
      Down/Up) every ~50 ms while the reload runs; the time from writing a key to the first
-     byte written after it (the output is let go quiet before each key).
+     byte written after it, and to the frame that draws the new selection (the reload draws
+     frames of its own: progress, counts). The output is let go quiet before each key. A key
+     counts while herald's status line has not said "Reloaded N feeds", or, for newsboat (which
+     says nothing), when it was sent before the server's last answer of the reload.
+
+newsboat keeps a new feed's ETag from its second fetch on, so its warm reload is its third (the
+second is not measured). Peak RSS is ru_maxrss of the reader alone: the readers are started by
+a small launcher process (see LAUNCHER), whose own few MB are the floor.
 
 The corpus (--corpus full, the default) is what real sites publish: every item a whole HTML
 article of 3-12 paragraphs of 20-90 words with links, lists and <pre> (about 3.7 KB of HTML),
@@ -33,7 +40,6 @@ Standard library only (plus the newsboat binary, when installed).
 
 import argparse
 import email.utils
-import errno
 import fcntl
 import html
 import http.server
@@ -551,7 +557,6 @@ def measure_reader(reader, urls, runs, server):
         articles = reader.articles(library)
         figures["articles"].append(articles)
         figures["bytes"].append(size / articles if articles else float("nan"))
-        figures.setdefault("requests", []).append((cold_counts, warm_counts))
     return figures, failures
 
 
@@ -559,14 +564,10 @@ def med(values):
     return statistics.median(values) if values else float("nan")
 
 
-def fmt_runs(values, unit):
-    return ", ".join(f"{v:.2f}" for v in values) + unit
-
-
 def ratio(h, n):
     if not n or n != n or h != h:
         return "n/a"
-    return f"{h / n:.2f}"
+    return f"{h / n:.2f}" if h / n >= 0.1 else f"{h / n:.2g}"
 
 
 def print_figure(prefix, what, h, n, fmt, hs=None, ns=None):
