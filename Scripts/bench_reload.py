@@ -520,7 +520,8 @@ class Reader:
     def reload(self, urls, library):
         if self.name == "herald":
             env = dict(os.environ, HERALD_DB=library)
-            return run_child([self.binary, "reload", "--quiet", "--jobs", str(self.jobs)], env)
+            jobs = ["--jobs", str(self.jobs)] if self.jobs else []
+            return run_child([self.binary, "reload", "--quiet"] + jobs, env)
         return run_child([self.binary, "-u", urls, "-c", library, "-C", self.config, "-x", "reload"])
 
     def articles(self, library):
@@ -611,7 +612,7 @@ def section(options, readers, corpus, hosts, delays, label, reference=None):
                  f"{hosts} loopback hosts, {options.delay_ms}+-{options.jitter_ms} ms per response "
                  f"(slowest {slowest * 1000:.0f} ms)")
         counts = {r.name: (options.runs if r.name == "herald" else max(options.runs // 2, 1)) for r in readers}
-        print(f"== {label}: {corpus.shape()}; {where}; herald --jobs {options.jobs} median of "
+        print(f"== {label}: {corpus.shape()}; {where}; herald {'--jobs ' + str(options.jobs) if options.jobs else 'default jobs'} median of "
               f"{counts['herald']}" + (f", newsboat (reload-threads 8) median of {counts['newsboat']} (its warm "
                                        "reload is its third: it sends a feed's ETag from its third fetch on)"
                                        if "newsboat" in counts else ""), flush=True)
@@ -911,7 +912,7 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--sizes", default="200x50,500x100", help="throughput sizes, FEEDSxITEMS,... ('' skips)")
     parser.add_argument("--runs", type=int, default=5, help="herald runs per size (newsboat runs half as many)")
-    parser.add_argument("--jobs", type=int, default=16, help="herald reload --jobs")
+    parser.add_argument("--jobs", type=int, default=0, help="herald reload --jobs (default: herald's own)")
     parser.add_argument("--latency", default="200x50", help="latency section size ('' skips)")
     parser.add_argument("--hosts", type=int, default=200, help="latency: loopback hosts the feeds spread over")
     parser.add_argument("--delay-ms", type=float, default=300, help="latency: mean delay of every response")
