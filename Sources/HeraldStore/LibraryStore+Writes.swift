@@ -33,9 +33,10 @@ extension LibraryStore {
             var known = try storedArticles(feed: feed, guids: items.map(\.id))
             var added = 0
             for item in items {
-                let row = StoredArticle(item, body: bodies.pack(text: item.text, html: item.html))
+                let row = StoredArticle(item)
                 if let old = known[item.id] {
                     guard old.row != row else { continue }
+                    let body = bodies.pack(text: item.text, html: item.html)
                     try db.prepare(
                         """
                         UPDATE articles SET title = ?2, link = ?3, author = ?4, published = ?5,
@@ -43,27 +44,29 @@ extension LibraryStore {
                             body = ?9
                         WHERE id = ?1
                         """
-                    ).bind([.integer(old.id)] + row.values).run()
-                    let oldText = try old.row.body.withUnsafeBytes { try bodies.unpackText($0) }
+                    ).bind([.integer(old.id)] + row.values + [.blob(body)]).run()
+                    let oldText = try old.blob.withUnsafeBytes { try bodies.unpackText($0) }
                     if (old.row.title, old.row.author, oldText) != (item.title, item.author, item.text) {
                         try SearchIndex.remove(
                             id: old.id, title: old.row.title, author: old.row.author, text: oldText, in: db)
                         try SearchIndex.add(
                             id: old.id, title: item.title, author: item.author, text: item.text, in: db)
                     }
-                    known[item.id] = (old.id, row)
+                    known[item.id] = (old.id, row, body)
                 } else {
+                    let body = bodies.pack(text: item.text, html: item.html)
                     try db.prepare(
                         """
                         INSERT INTO articles(feed_id, guid, first_seen, sort_time, title, link, author, published,
                             updated, enclosures, image, body)
                         VALUES (?1, ?2, ?3, coalesce(?7, ?3), ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
                         """
-                    ).bind([.integer(feed), .text(item.id), .integer(seen)] + row.values).run()
+                    ).bind([.integer(feed), .text(item.id), .integer(seen)] + row.values + [.blob(body)])
+                        .run()
                     let id = db.lastInsertRowID
                     try SearchIndex.add(
                         id: id, title: item.title, author: item.author, text: item.text, in: db)
-                    known[item.id] = (id, row)
+                    known[item.id] = (id, row, body)
                     added += 1
                 }
             }
@@ -72,9 +75,7 @@ extension LibraryStore {
     }
 
     /// The stored rows of a feed's articles with these guids, by guid.
-    private func storedArticles(feed: Int64, guids: [String]) throws -> [String: (
-        id: Int64, row: StoredArticle
-    )] {
+    private func storedArticles(feed: Int64, guids: [String]) throws -> [String: StoredRow] {
         guard !guids.isEmpty else { return [:] }
         // The guids go in as one JSON array; CROSS JOIN keeps it the outer loop, so each is
         // one probe of the (feed_id, guid) index however many articles the feed has.
@@ -85,13 +86,14 @@ extension LibraryStore {
             """)
         let json = String(decoding: try JSONEncoder().encode(guids), as: UTF8.self)
         try statement.bind(.integer(feed), .text(json))
-        var rows: [String: (id: Int64, row: StoredArticle)] = [:]
+        var rows: [String: StoredRow] = [:]
         while try statement.step() {
             let row = StoredArticle(
                 title: statement.text(2) ?? "", link: statement.text(3), author: statement.text(4),
                 published: statement.optionalInt64(5), updated: statement.optionalInt64(6),
-                enclosures: statement.text(7), image: statement.text(8), body: statement.blob(9))
-            rows[statement.text(0) ?? ""] = (statement.int64(1), row)
+                enclosures: statement.text(7), image: statement.text(8),
+                body: try statement.withBlob(9) { try ArticleBody.Digest(blob: $0) })
+            rows[statement.text(0) ?? ""] = (statement.int64(1), row, statement.blob(9))
         }
         return rows
     }
@@ -153,7 +155,11 @@ extension LibraryStore {
 
 }
 
-/// The columns an item's own content sets, as stored: equal values mean nothing to write.
+/// A known article: its id, what it holds, and its body as stored.
+typealias StoredRow = (id: Int64, row: StoredArticle, blob: [UInt8])
+
+/// The columns an item's own content sets, as stored (the body by its digest): equal values
+/// mean nothing to write.
 struct StoredArticle: Equatable {
     var title: String
     var link: String?
@@ -162,30 +168,31 @@ struct StoredArticle: Equatable {
     var updated: Int64?
     var enclosures: String?
     var image: String?
-    var body: [UInt8]
+    var body: ArticleBody.Digest
 
     init(
         title: String, link: String?, author: String?, published: Int64?, updated: Int64?,
         enclosures: String?,
-        image: String?, body: [UInt8]
+        image: String?, body: ArticleBody.Digest
     ) {
         (self.title, self.link, self.author, self.published) = (title, link, author, published)
         (self.updated, self.enclosures, self.image, self.body) = (updated, enclosures, image, body)
     }
 
-    init(_ item: ParsedItem, body: [UInt8]) {
+    init(_ item: ParsedItem) {
         self.init(
             title: item.title, link: item.link, author: item.author,
             published: item.published.map { Int64($0.timeIntervalSince1970) },
             updated: item.updated.map { Int64($0.timeIntervalSince1970) },
-            enclosures: LibraryStore.enclosuresJSON(item.enclosures), image: item.image, body: body)
+            enclosures: LibraryStore.enclosuresJSON(item.enclosures), image: item.image,
+            body: ArticleBody.Digest(text: item.text, html: item.html))
     }
 
-    /// Title, link, author, published, updated, enclosures, image, body: in statement order.
+    /// Title, link, author, published, updated, enclosures, image: in statement order.
     var values: [SQLiteValue] {
         [
             .text(title), .optional(link), .optional(author), .optional(published), .optional(updated),
-            .optional(enclosures), .optional(image), .blob(body),
+            .optional(enclosures), .optional(image),
         ]
     }
 }

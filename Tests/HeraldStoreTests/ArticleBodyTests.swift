@@ -42,7 +42,8 @@ struct ArticleBodyTests {
     @Test("a short body is stored as it is")
     func storesShortBodies() {
         let blob = ArticleBodyCodec().pack(text: "hi", html: "<p>hi</p>")
-        #expect(blob == [ArticleBody.stored, 2, 10] + Array("hi<p>hi</p>".utf8))
+        #expect(blob.count == 5 + 2 + 11 && blob.first == ArticleBody.stored)
+        #expect(Array(blob.suffix(13)) == [2, 10] + Array("hi<p>hi</p>".utf8))
     }
 
     @Test("a damaged or truncated blob is an error, not a crash", arguments: [0, 1, 2, 3, 10, 40])
@@ -55,7 +56,24 @@ struct ArticleBodyTests {
         var flipped = blob
         flipped[0] = 7
         #expect(throws: ArticleBody.DamagedBody.self) { try flipped.withUnsafeBytes { try codec.unpack($0) } }
+        var garbled = blob
+        garbled[blob.count / 2] ^= 0x20
+        #expect(throws: ArticleBody.DamagedBody.self) { try garbled.withUnsafeBytes { try codec.unpack($0) } }
         // The codec still works after a failure.
         #expect(try blob.withUnsafeBytes { try codec.unpack($0) }.text == Self.korean)
+    }
+
+    @Test("the digest in a blob's header is that of its text and HTML, and tells changes apart")
+    func digest() throws {
+        let codec = ArticleBodyCodec()
+        for (text, html) in [("", nil), ("a", "<p>a</p>"), (Self.korean, Self.html)] as [(String, String?)] {
+            let stored = try codec.pack(text: text, html: html).withUnsafeBytes {
+                try ArticleBody.Digest(blob: $0)
+            }
+            #expect(stored == ArticleBody.Digest(text: text, html: html))
+        }
+        #expect(ArticleBody.Digest(text: "ab", html: nil) != ArticleBody.Digest(text: "ab", html: ""))
+        #expect(ArticleBody.Digest(text: "ab", html: "c") != ArticleBody.Digest(text: "a", html: "bc"))
+        #expect(ArticleBody.Digest(text: "ab", html: "c") != ArticleBody.Digest(text: "ab", html: "d"))
     }
 }

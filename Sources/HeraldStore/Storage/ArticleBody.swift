@@ -9,14 +9,63 @@ import CZlib
 /// search index is contentless: removing an article's entry needs exactly the text that was
 /// indexed, whatever a later Herald's HTML-to-text conversion would make of the HTML.
 ///
-/// Layout: a format byte (0 stored, 1 raw deflate), the text's UTF-8 length as a varint, the
-/// HTML's length plus one as a varint (0: no HTML), then the payload.
+/// Layout: a format byte (0 stored, 1 raw deflate), the CRC-32 of the text and HTML (4 bytes,
+/// little-endian), the text's UTF-8 length as a varint, the HTML's length plus one as a varint
+/// (0: no HTML), then the payload. The CRC and lengths (`ArticleBody.Digest`) tell an item
+/// read again unchanged without deflating it.
 enum ArticleBody {
     static let stored: UInt8 = 0
     static let deflated: UInt8 = 1
 
     /// Payloads below this are stored as they are: deflate gains nothing on a line or two.
     static let smallest = 96
+
+    /// What identifies a body's content: its lengths and CRC-32. Two bodies with the same
+    /// digest are taken as equal (a changed article keeps its CRC once in 4 billion times,
+    /// and then only if its lengths did not change either).
+    struct Digest: Equatable {
+        var textCount: Int
+        var htmlCount: Int?
+        var crc: UInt32
+
+        init(textCount: Int, htmlCount: Int?, crc: UInt32) {
+            (self.textCount, self.htmlCount, self.crc) = (textCount, htmlCount, crc)
+        }
+
+        init(text: String, html: String?) {
+            var text = text
+            var html = html
+            var crc = text.withUTF8 { ArticleBody.crc(0, $0) }
+            if html != nil { crc = html!.withUTF8 { ArticleBody.crc(crc, $0) } }
+            self.init(textCount: text.utf8.count, htmlCount: html?.utf8.count, crc: crc)
+        }
+
+        /// The digest a blob's header records.
+        init(blob: UnsafeRawBufferPointer) throws(DamagedBody) {
+            var offset = 0
+            self = try ArticleBody.header(blob, &offset).digest
+        }
+    }
+
+    static func crc(_ crc: UInt32, _ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        UInt32(crc32_z(UInt(crc), bytes.baseAddress, bytes.count))
+    }
+
+    /// The format and digest of a blob; `offset` is left at the payload.
+    static func header(
+        _ blob: UnsafeRawBufferPointer, _ offset: inout Int
+    ) throws(DamagedBody) -> (format: UInt8, digest: Digest) {
+        guard blob.count >= 5, blob[0] == stored || blob[0] == deflated else {
+            throw DamagedBody(description: "article body: unknown format")
+        }
+        let crc = UInt32(blob[1]) | UInt32(blob[2]) << 8 | UInt32(blob[3]) << 16 | UInt32(blob[4]) << 24
+        offset = 5
+        let textCount = try readVarint(blob, at: &offset)
+        let htmlCount = try readVarint(blob, at: &offset)
+        return (
+            blob[0], Digest(textCount: textCount, htmlCount: htmlCount == 0 ? nil : htmlCount - 1, crc: crc)
+        )
+    }
 
     /// Why a stored body could not be read back.
     struct DamagedBody: Error, CustomStringConvertible {
@@ -96,8 +145,11 @@ final class ArticleBodyCodec {
         let total = text.count + (html?.count ?? 0)
         var out: [UInt8] = []
         let bound = total < ArticleBody.smallest ? total : Int(deflateBound(deflater, UInt(total)))
-        out.reserveCapacity(bound + 12)
+        out.reserveCapacity(bound + 16)
         out.append(ArticleBody.stored)
+        var crc = ArticleBody.crc(0, text)
+        if let html { crc = ArticleBody.crc(crc, html) }
+        out += [UInt8(crc & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 24)]
         ArticleBody.appendVarint(text.count, to: &out)
         ArticleBody.appendVarint(html.map { $0.count + 1 } ?? 0, to: &out)
         let header = out.count
@@ -149,7 +201,8 @@ final class ArticleBodyCodec {
         text: String, html: String?
     ) {
         var offset = 0
-        let (format, textCount, htmlCount) = try header(blob, &offset)
+        let (format, digest) = try ArticleBody.header(blob, &offset)
+        let (textCount, htmlCount) = (digest.textCount, digest.htmlCount)
         let payload = UnsafeRawBufferPointer(rebasing: blob[offset...])
         if format == ArticleBody.stored {
             guard payload.count == textCount + (htmlCount ?? 0) else {
@@ -166,13 +219,17 @@ final class ArticleBodyCodec {
         let html = try htmlCount.map { count throws(ArticleBody.DamagedBody) in
             try inflate(count: count, last: true)
         }
+        guard ArticleBody.Digest(text: text, html: html) == digest else {
+            throw ArticleBody.DamagedBody(description: "article body: damaged (CRC)")
+        }
         return (text, html)
     }
 
     /// The text of a blob alone (what the search index holds): the HTML is not inflated.
     func unpackText(_ blob: UnsafeRawBufferPointer) throws(ArticleBody.DamagedBody) -> String {
         var offset = 0
-        let (format, textCount, htmlCount) = try header(blob, &offset)
+        let (format, digest) = try ArticleBody.header(blob, &offset)
+        let (textCount, htmlCount) = (digest.textCount, digest.htmlCount)
         let payload = UnsafeRawBufferPointer(rebasing: blob[offset...])
         if format == ArticleBody.stored {
             guard payload.count >= textCount else {
@@ -185,18 +242,6 @@ final class ArticleBodyCodec {
             mutating: payload.baseAddress?.assumingMemoryBound(to: UInt8.self))
         inflater.pointee.avail_in = UInt32(payload.count)
         return try inflate(count: textCount, last: htmlCount == nil)
-    }
-
-    private func header(
-        _ blob: UnsafeRawBufferPointer, _ offset: inout Int
-    ) throws(ArticleBody.DamagedBody) -> (UInt8, Int, Int?) {
-        guard let format = blob.first, format == ArticleBody.stored || format == ArticleBody.deflated else {
-            throw ArticleBody.DamagedBody(description: "article body: unknown format")
-        }
-        offset = 1
-        let textCount = try ArticleBody.readVarint(blob, at: &offset)
-        let htmlCount = try ArticleBody.readVarint(blob, at: &offset)
-        return (format, textCount, htmlCount == 0 ? nil : htmlCount - 1)
     }
 
     /// The next `count` bytes of the inflater's output, as a string.
