@@ -24,9 +24,10 @@ let package = Package(
         .systemLibrary(name: "CSQLite3", path: "Sources/CSQLite3"),
         .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0"),
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl"),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
 
         .target(name: "HeraldCore", dependencies: ["CLibXML2"], swiftSettings: strict),
-        .target(name: "HeraldStore", dependencies: ["HeraldCore", "CSQLite3"], swiftSettings: strict),
+        .target(name: "HeraldStore", dependencies: ["HeraldCore", "CSQLite3", "CZlib"], swiftSettings: strict),
         .target(name: "HeraldFetch", dependencies: ["CCurl"], swiftSettings: strict),
         .target(
             name: "HeraldReload", dependencies: ["HeraldCore", "HeraldStore", "HeraldFetch"],

@@ -110,11 +110,12 @@ extension LibraryStore {
     public func unsubscribe(url: String) throws -> Bool {
         guard let feed = try? feedRowID(url) else { return false }
         try db.transaction {
-            let rows = try db.prepare("SELECT id, title, author, text FROM articles WHERE feed_id = ?1")
+            let rows = try db.prepare("SELECT id, title, author, body FROM articles WHERE feed_id = ?1")
             try rows.bind(.integer(feed))
             var entries: [(Int64, String, String?, String)] = []
             while try rows.step() {
-                entries.append((rows.int64(0), rows.text(1) ?? "", rows.text(2), rows.text(3) ?? ""))
+                let text = try rows.withBlob(3) { try bodies.unpackText($0) }
+                entries.append((rows.int64(0), rows.text(1) ?? "", rows.text(2), text))
             }
             for (id, title, author, text) in entries {
                 try SearchIndex.remove(id: id, title: title, author: author, text: text, in: db)

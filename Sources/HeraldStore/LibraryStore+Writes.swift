@@ -21,63 +21,81 @@ extension LibraryStore {
     /// Stores a feed's items in one transaction: new ones are inserted unread, known ones
     /// (same feed and id) updated in place, keeping their read and starred flags. Returns
     /// how many were new.
+    ///
+    /// The known ones are found with one query for the batch. An item whose stored row would
+    /// not change (the usual case when a feed is read again) is not written at all, and the
+    /// search index is touched only when the title, author or text changed.
     @discardableResult
     public func upsertArticles(feedURL: String, items: [ParsedItem], now: Date = Date()) throws -> Int {
         let feed = try feedRowID(feedURL)
         let seen = Int64(now.timeIntervalSince1970)
         return try db.transaction {
-            let find = try db.prepare(
-                "SELECT id, title, author, text FROM articles WHERE feed_id = ?1 AND guid = ?2")
+            var known = try storedArticles(feed: feed, guids: items.map(\.id))
             var added = 0
             for item in items {
-                try find.bind(.integer(feed), .text(item.id))
-                let published = item.published.map { Int64($0.timeIntervalSince1970) }
-                let updated = item.updated.map { Int64($0.timeIntervalSince1970) }
-                let known = try find.firstRow { row in
-                    (id: row.int64(0), title: row.text(1) ?? "", author: row.text(2), text: row.text(3) ?? "")
-                }
-                if let old = known {
-                    let id = old.id
-                    let update = try db.prepare(
+                let row = StoredArticle(item)
+                if let old = known[item.id] {
+                    guard old.row != row else { continue }
+                    let body = bodies.pack(text: item.text, html: item.html)
+                    try db.prepare(
                         """
                         UPDATE articles SET title = ?2, link = ?3, author = ?4, published = ?5,
-                            sort_time = coalesce(?5, first_seen), text = ?6, html = ?7, updated = ?8,
-                            enclosures = ?9, image = ?10
+                            sort_time = coalesce(?5, first_seen), updated = ?6, enclosures = ?7, image = ?8,
+                            body = ?9
                         WHERE id = ?1
-                        """)
-                    try update.bind(
-                        .integer(id), .text(item.title), .optional(item.link), .optional(item.author),
-                        .optional(published), .text(item.text), .optional(item.html), .optional(updated),
-                        .optional(Self.enclosuresJSON(item.enclosures)), .optional(item.image)
-                    ).run()
-                    if (old.title, old.author, old.text) != (item.title, item.author, item.text) {
-                        try SearchIndex.remove(
-                            id: id, title: old.title, author: old.author, text: old.text, in: db)
-                        try SearchIndex.add(
-                            id: id, title: item.title, author: item.author, text: item.text, in: db)
-                    }
-                } else {
-                    let insert = try db.prepare(
                         """
-                        INSERT INTO articles(feed_id, guid, title, link, author, published, sort_time,
-                            text, first_seen, html, updated, enclosures, image)
-                        VALUES (?1, ?2, ?3, ?4, ?5, ?6, coalesce(?6, ?7), ?8, ?7, ?9, ?10, ?11, ?12)
-                        """)
-                    try insert.bind(
-                        .integer(feed), .text(item.id), .text(item.title), .optional(item.link),
-                        .optional(item.author), .optional(published), .integer(seen), .text(item.text),
-                        .optional(item.html), .optional(updated),
-                        .optional(Self.enclosuresJSON(item.enclosures)),
-                        .optional(item.image)
-                    ).run()
+                    ).bind([.integer(old.id)] + row.values + [.blob(body)]).run()
+                    let oldText = try old.blob.withUnsafeBytes { try bodies.unpackText($0) }
+                    if (old.row.title, old.row.author, oldText) != (item.title, item.author, item.text) {
+                        try SearchIndex.remove(
+                            id: old.id, title: old.row.title, author: old.row.author, text: oldText, in: db)
+                        try SearchIndex.add(
+                            id: old.id, title: item.title, author: item.author, text: item.text, in: db)
+                    }
+                    known[item.id] = (old.id, row, body)
+                } else {
+                    let body = bodies.pack(text: item.text, html: item.html)
+                    try db.prepare(
+                        """
+                        INSERT INTO articles(feed_id, guid, first_seen, sort_time, title, link, author, published,
+                            updated, enclosures, image, body)
+                        VALUES (?1, ?2, ?3, coalesce(?7, ?3), ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+                        """
+                    ).bind([.integer(feed), .text(item.id), .integer(seen)] + row.values + [.blob(body)])
+                        .run()
+                    let id = db.lastInsertRowID
                     try SearchIndex.add(
-                        id: db.lastInsertRowID, title: item.title, author: item.author, text: item.text,
-                        in: db)
+                        id: id, title: item.title, author: item.author, text: item.text, in: db)
+                    known[item.id] = (id, row, body)
                     added += 1
                 }
             }
             return added
         }
+    }
+
+    /// The stored rows of a feed's articles with these guids, by guid.
+    private func storedArticles(feed: Int64, guids: [String]) throws -> [String: StoredRow] {
+        guard !guids.isEmpty else { return [:] }
+        // The guids go in as one JSON array; CROSS JOIN keeps it the outer loop, so each is
+        // one probe of the (feed_id, guid) index however many articles the feed has.
+        let statement = try db.prepare(
+            """
+            SELECT a.guid, a.id, a.title, a.link, a.author, a.published, a.updated, a.enclosures, a.image, a.body
+            FROM json_each(?2) AS j CROSS JOIN articles a ON a.feed_id = ?1 AND a.guid = j.value
+            """)
+        let json = String(decoding: try JSONEncoder().encode(guids), as: UTF8.self)
+        try statement.bind(.integer(feed), .text(json))
+        var rows: [String: StoredRow] = [:]
+        while try statement.step() {
+            let row = StoredArticle(
+                title: statement.text(2) ?? "", link: statement.text(3), author: statement.text(4),
+                published: statement.optionalInt64(5), updated: statement.optionalInt64(6),
+                enclosures: statement.text(7), image: statement.text(8),
+                body: try statement.withBlob(9) { try ArticleBody.Digest(blob: $0) })
+            rows[statement.text(0) ?? ""] = (statement.int64(1), row, statement.blob(9))
+        }
+        return rows
     }
 
     /// Records why the last read of a feed failed (nil: it worked).
@@ -135,4 +153,46 @@ extension LibraryStore {
         if db.changes == 0 { throw RepositoryError.noSuchArticle(articleID) }
     }
 
+}
+
+/// A known article: its id, what it holds, and its body as stored.
+typealias StoredRow = (id: Int64, row: StoredArticle, blob: [UInt8])
+
+/// The columns an item's own content sets, as stored (the body by its digest): equal values
+/// mean nothing to write.
+struct StoredArticle: Equatable {
+    var title: String
+    var link: String?
+    var author: String?
+    var published: Int64?
+    var updated: Int64?
+    var enclosures: String?
+    var image: String?
+    var body: ArticleBody.Digest
+
+    init(
+        title: String, link: String?, author: String?, published: Int64?, updated: Int64?,
+        enclosures: String?,
+        image: String?, body: ArticleBody.Digest
+    ) {
+        (self.title, self.link, self.author, self.published) = (title, link, author, published)
+        (self.updated, self.enclosures, self.image, self.body) = (updated, enclosures, image, body)
+    }
+
+    init(_ item: ParsedItem) {
+        self.init(
+            title: item.title, link: item.link, author: item.author,
+            published: item.published.map { Int64($0.timeIntervalSince1970) },
+            updated: item.updated.map { Int64($0.timeIntervalSince1970) },
+            enclosures: LibraryStore.enclosuresJSON(item.enclosures), image: item.image,
+            body: ArticleBody.Digest(text: item.text, html: item.html))
+    }
+
+    /// Title, link, author, published, updated, enclosures, image: in statement order.
+    var values: [SQLiteValue] {
+        [
+            .text(title), .optional(link), .optional(author), .optional(published), .optional(updated),
+            .optional(enclosures), .optional(image),
+        ]
+    }
 }

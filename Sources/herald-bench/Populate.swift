@@ -26,27 +26,21 @@ enum Populate {
         var written = 0
         var lastReport = 0
         // Feed by feed, in batches of `batch` articles, one transaction each: memory stays
-        // flat however large the library. Article n belongs to feed n % feeds.
-        for feed in 0..<feeds {
-            let language = languages[feed % languages.count]
-            var items: [ParsedItem] = []
-            for n in stride(from: feed, to: articles, by: feeds) {
-                let bytes = Int(1000 * pow(10, rng.unit()))
-                items.append(
-                    ParsedItem(
-                        id: "bench-\(seed)-\(n)",
-                        title: SyntheticText.title(language, rng: &rng),
-                        link: "https://bench.example.org/a/\(n)",
-                        author: "Author \(rng.below(200))",
-                        published: epoch.addingTimeInterval(Double(n) * 90 + Double(rng.below(60))),
-                        text: SyntheticText.body(language, bytes: bytes, rng: &rng)))
-                if items.count == batch || n + feeds >= articles {
-                    if !dryRun { try await store.upsertArticles(feedURL: feedURLs[feed], items: items) }
-                    written += items.count
-                    items.removeAll(keepingCapacity: true)
+        // flat however large the library. Article n belongs to feed n % feeds. The next batch
+        // is generated while the store writes the current one (the machine has two cores).
+        var generator = BatchGenerator(articles: articles, feeds: feeds, seed: seed, rng: rng, epoch: epoch)
+        var next = generator.next()
+        while let current = next {
+            let store = store
+            let writing = Task {
+                if !dryRun {
+                    try await store.upsertArticles(feedURL: feedURLs[current.feed], items: current.items)
                 }
             }
-            if written - lastReport >= 50_000 || feed == feeds - 1 {
+            next = generator.next()
+            try await writing.value
+            written += current.items.count
+            if written - lastReport >= 50_000 || next == nil {
                 lastReport = written
                 let rate = Double(written) / Date().timeIntervalSince(start)
                 FileHandle.standardError.write(Data("\r\(written)/\(articles) (\(Int(rate))/s)".utf8))
@@ -59,5 +53,45 @@ enum Populate {
             String(
                 format: "\npopulated %d articles in %d feeds: %.1f s, %.0f articles/s, database %.1f MB",
                 written, feeds, seconds, Double(written) / seconds, Double(size + wal) / 1_048_576))
+    }
+}
+
+/// The batches of `Populate`, in order: feed by feed, up to `Populate.batch` of a feed's
+/// articles at a time (article n belongs to feed n % feeds).
+struct BatchGenerator {
+    let articles: Int
+    let feeds: Int
+    let seed: UInt64
+    var rng: SplitMix64
+    let epoch: Date
+    private var feed = 0
+    /// The next article of `feed`.
+    private var n = 0
+
+    init(articles: Int, feeds: Int, seed: UInt64, rng: SplitMix64, epoch: Date) {
+        (self.articles, self.feeds, self.seed, self.rng, self.epoch) = (articles, feeds, seed, rng, epoch)
+    }
+
+    mutating func next() -> (feed: Int, items: [ParsedItem])? {
+        while feed < feeds, n >= articles {
+            feed += 1
+            n = feed
+        }
+        guard feed < feeds else { return nil }
+        let language = SyntheticText.Language.allCases[feed % SyntheticText.Language.allCases.count]
+        var items: [ParsedItem] = []
+        while n < articles, items.count < Populate.batch {
+            let bytes = Int(1000 * pow(10, rng.unit()))
+            items.append(
+                ParsedItem(
+                    id: "bench-\(seed)-\(n)",
+                    title: SyntheticText.title(language, rng: &rng),
+                    link: "https://bench.example.org/a/\(n)",
+                    author: "Author \(rng.below(200))",
+                    published: epoch.addingTimeInterval(Double(n) * 90 + Double(rng.below(60))),
+                    text: SyntheticText.body(language, bytes: bytes, rng: &rng)))
+            n += feeds
+        }
+        return (feed, items)
     }
 }

@@ -7,6 +7,9 @@ import HeraldStore
 //   herald-bench search --db PATH [--runs R]          search latency p50/p99 per query
 //   herald-bench lists --db PATH [--runs R]           time to open All/Unread/Starred/tags
 //   herald-bench parse [--mb N] [--runs R]             XML feed parser MB/s (RSS 2.0, Atom)
+//   herald-bench corpus --articles N --out DIR [--feeds F] [--base URL]
+//                                                      full-content RSS feeds (issue 9's shape)
+//   herald-bench store --feeds DIR --db PATH           stores a corpus: CPU and bytes per article
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("herald-bench: \(message)\n".utf8))
@@ -44,6 +47,20 @@ case "parse":
     let runs = option("--runs", in: arguments).map { Int($0) ?? 0 } ?? 7
     guard megabytes > 0, runs > 0 else { fail("usage: herald-bench parse [--mb N] [--runs R]") }
     ParseBench.run(megabytes: megabytes, runs: runs)
+case "corpus":
+    guard let articles = option("--articles", in: arguments).flatMap(Int.init), articles > 0,
+        let directory = option("--out", in: arguments)
+    else { fail("usage: herald-bench corpus --articles N --out DIR [--feeds F] [--base URL]") }
+    let feeds = option("--feeds", in: arguments).flatMap(Int.init) ?? max(articles / 50, 1)
+    let base = option("--base", in: arguments) ?? "http://127.0.0.1:8000"
+    let seed = option("--seed", in: arguments).flatMap(UInt64.init) ?? 9
+    try FullContentCorpus.write(
+        articles: articles, feeds: feeds, seed: seed, directory: directory, baseURL: base)
+case "store":
+    guard let directory = option("--feeds", in: arguments), let path = option("--db", in: arguments) else {
+        fail("usage: herald-bench store --feeds DIR --db PATH")
+    }
+    try await StoreBench.run(directory: directory, path: path)
 default:
-    fail("usage: herald-bench populate|search|lists|parse …")
+    fail("usage: herald-bench populate|search|lists|parse|corpus|store …")
 }

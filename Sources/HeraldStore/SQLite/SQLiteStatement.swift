@@ -8,7 +8,8 @@ final class SQLiteStatement {
 
     init(connection: SQLiteConnection, sql: String) throws(SQLiteError) {
         var statement: OpaquePointer?
-        let code = sqlite3_prepare_v3(connection.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        let code = sqlite3_prepare_v3(
+            connection.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
         guard code == SQLITE_OK, let statement else {
             throw SQLiteError(code: code, message: connection.lastMessage, sql: sql)
         }
@@ -39,8 +40,14 @@ final class SQLiteStatement {
             case .null: code = sqlite3_bind_null(handle, index)
             case .integer(let v): code = sqlite3_bind_int64(handle, index, v)
             case .text(let v): code = sqlite3_bind_text(handle, index, v, -1, cs_transient())
+            case .blob(let v):
+                code = v.withUnsafeBytes {
+                    sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), cs_transient())
+                }
             }
-            guard code == SQLITE_OK else { throw SQLiteError(code: code, message: connection.lastMessage, sql: sql) }
+            guard code == SQLITE_OK else {
+                throw SQLiteError(code: code, message: connection.lastMessage, sql: sql)
+            }
         }
         return self
     }
@@ -82,6 +89,25 @@ final class SQLiteStatement {
     }
 
     func optionalInt64(_ column: Int32) -> Int64? { isNull(column) ? nil : int64(column) }
+
+    /// A column as it is stored (a real comes back as text).
+    func value(_ column: Int32) -> SQLiteValue {
+        switch sqlite3_column_type(handle, column) {
+        case SQLITE_NULL: .null
+        case SQLITE_INTEGER: .integer(int64(column))
+        case SQLITE_BLOB: .blob(blob(column))
+        default: .text(text(column) ?? "")
+        }
+    }
+
+    /// The bytes of a BLOB column, valid only inside `read` (SQLite owns them).
+    func withBlob<T>(_ column: Int32, _ read: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        let pointer = sqlite3_column_blob(handle, column)
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return try read(UnsafeRawBufferPointer(start: pointer, count: pointer == nil ? 0 : count))
+    }
+
+    func blob(_ column: Int32) -> [UInt8] { withBlob(column) { Array($0) } }
 }
 
 /// A value bound to a statement parameter.
@@ -89,6 +115,7 @@ enum SQLiteValue {
     case null
     case integer(Int64)
     case text(String)
+    case blob([UInt8])
 
     static func optional(_ text: String?) -> SQLiteValue { text.map(SQLiteValue.text) ?? .null }
     static func optional(_ value: Int64?) -> SQLiteValue { value.map(SQLiteValue.integer) ?? .null }

@@ -122,5 +122,7 @@ enum Migrations {
                     'https://example.org/herald/blog/feed.json', 'https://example.com/kabar-nusantara/feed.json');
                 """)
         },
+        Step(
+            version: 6, summary: "text and HTML stored together, deflated", apply: ArticleBodyMigration.apply),
     ]
 }
