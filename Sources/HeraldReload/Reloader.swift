@@ -12,6 +12,7 @@ public import HeraldStore
 public struct Reloader: Sendable {
     public let store: LibraryStore
     public let fetcher: FeedFetcher
+    private let writer: ReloadWriter
     /// Bytes of fetched bodies that may wait for a core and the database.
     public static let bodyBudget = 2 * 1_048_576
 
@@ -21,6 +22,7 @@ public struct Reloader: Sendable {
         var limits = FetchLimits()
         limits.concurrent = max(jobs, 1)
         self.fetcher = fetcher ?? FeedFetcher(limits: limits, bodyBudget: Self.bodyBudget)
+        self.writer = ReloadWriter(store: store)
     }
 
     /// Reloads every feed (or the one at `only`), reporting progress after each feed.
@@ -69,7 +71,7 @@ public struct Reloader: Sendable {
                 FetchRequest(url: url, etag: target.etag, lastModified: target.lastModified))
             guard case .fetched(let document) = result else { return .notModified }
             defer { fetcher.release(document) }
-            return try await storeFeed(document, for: target, at: now)
+            return try await storeFeed(document, for: target)
         } catch {
             let reason = "\(error)"
             try? await store.recordFailure(url: target.url, reason: reason, at: now)
@@ -77,7 +79,7 @@ public struct Reloader: Sendable {
         }
     }
 
-    private func storeFeed(_ document: FetchedDocument, for target: FeedValidators, at now: Date) async throws
+    private func storeFeed(_ document: FetchedDocument, for target: FeedValidators) async throws
         -> Outcome
     {
         let feed = try await BackgroundWorkers.shared.run { () throws(FeedParseError) in
@@ -89,10 +91,17 @@ public struct Reloader: Sendable {
         {
             feedURL = moved.absoluteString
         }
-        let added = try await store.upsertArticles(feedURL: feedURL, items: feed.items, now: now)
-        try await store.recordFetch(
-            url: feedURL, etag: document.etag, lastModified: document.lastModified, feedTitle: feed.title,
-            siteURL: feed.siteURL, at: now)
+        // Only new and changed items are packed and split, on a worker, against what the
+        // library holds.
+        let known = try await store.knownArticles(feedURL: feedURL, guids: feed.items.map(\.id))
+        let items = await BackgroundWorkers.shared.run { () throws(Never) in
+            LibraryStore.prepare(feed.items, known: known)
+        }
+        let added = try await writer.write(
+            FetchedFeed(
+                url: feedURL, items: items, etag: document.etag, lastModified: document.lastModified,
+                title: feed.title, siteURL: feed.siteURL)
+        ).get()
         return .added(added)
     }
 

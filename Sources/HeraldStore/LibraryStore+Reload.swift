@@ -9,11 +9,59 @@ public struct FeedValidators: Sendable, Hashable {
     public var lastModified: String?
 }
 
+/// What a reload learned of one feed: its items (prepared off the database's thread) and
+/// the fetch's metadata.
+public struct FetchedFeed: Sendable {
+    public var url: String
+    public var items: [PreparedItem]
+    public var etag: String?
+    public var lastModified: String?
+    public var title: String?
+    public var siteURL: String?
+
+    public init(
+        url: String, items: [PreparedItem], etag: String?, lastModified: String?, title: String?,
+        siteURL: String?
+    ) {
+        self.url = url
+        self.items = items
+        self.etag = etag
+        self.lastModified = lastModified
+        self.title = title
+        self.siteURL = siteURL
+    }
+}
+
 extension LibraryStore {
+    /// Stores several fetched feeds in one transaction, each in a savepoint of its own: a
+    /// feed that cannot be stored is rolled back alone and comes back as its error. Returns,
+    /// for each feed, how many articles were new.
+    ///
+    /// One transaction for several feeds is much cheaper than one each: the search indexes
+    /// write their pending entries as a new segment at every commit, and merge segments as
+    /// they pile up.
+    public func storeFetched(_ feeds: [FetchedFeed], at time: Date) throws -> [Result<Int, any Error>] {
+        try db.transaction {
+            feeds.map { feed in
+                Result {
+                    try db.transaction {
+                        let added = try upsertArticles(feedURL: feed.url, prepared: feed.items, now: time)
+                        try recordFetch(
+                            url: feed.url, etag: feed.etag, lastModified: feed.lastModified,
+                            feedTitle: feed.title,
+                            siteURL: feed.siteURL, at: time)
+                        return added
+                    }
+                }
+            }
+        }
+    }
+
     /// The feeds to reload (all, or the one at `url`), with their validators.
     public func reloadTargets(only url: String? = nil) throws -> [FeedValidators] {
         let statement = try db.prepare(
-            "SELECT url, title, etag, last_modified FROM feeds WHERE ?1 IS NULL OR url = ?1 ORDER BY position, id")
+            "SELECT url, title, etag, last_modified FROM feeds WHERE ?1 IS NULL OR url = ?1 ORDER BY position, id"
+        )
         try statement.bind(.optional(url))
         var targets: [FeedValidators] = []
         while try statement.step() {
@@ -55,7 +103,9 @@ extension LibraryStore {
     @discardableResult
     public func moveFeed(from oldURL: String, to newURL: String) throws -> Bool {
         guard oldURL != newURL else { return false }
-        let taken = try db.prepare("SELECT 1 FROM feeds WHERE url = ?1").bind(.text(newURL)).firstRow { _ in true } ?? false
+        let taken =
+            try db.prepare("SELECT 1 FROM feeds WHERE url = ?1").bind(.text(newURL)).firstRow { _ in true }
+            ?? false
         guard !taken else { return false }
         try db.prepare("UPDATE feeds SET url = ?2 WHERE url = ?1").bind(.text(oldURL), .text(newURL)).run()
         if let id = feedRowIDs.removeValue(forKey: oldURL) { feedRowIDs[newURL] = id }

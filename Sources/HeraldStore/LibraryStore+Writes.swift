@@ -27,16 +27,24 @@ extension LibraryStore {
     /// search index is touched only when the title, author or text changed.
     @discardableResult
     public func upsertArticles(feedURL: String, items: [ParsedItem], now: Date = Date()) throws -> Int {
+        let known = try knownArticles(feedURL: feedURL, guids: items.map(\.id))
+        return try upsertArticles(feedURL: feedURL, prepared: Self.prepare(items, known: known), now: now)
+    }
+
+    /// Stores items prepared by `prepare(_:known:)` (on another thread), as above. An item
+    /// prepared as unchanged that has changed since is packed here.
+    @discardableResult
+    public func upsertArticles(feedURL: String, prepared: [PreparedItem], now: Date = Date()) throws -> Int {
         let feed = try feedRowID(feedURL)
         let seen = Int64(now.timeIntervalSince1970)
         return try db.transaction {
-            var known = try storedArticles(feed: feed, guids: items.map(\.id))
+            var known = try storedArticles(feed: feed, guids: prepared.map(\.item.id))
             var added = 0
-            for item in items {
-                let row = StoredArticle(item)
+            for entry in prepared {
+                let (item, row) = (entry.item, entry.row)
                 if let old = known[item.id] {
                     guard old.row != row else { continue }
-                    let body = bodies.pack(text: item.text, html: item.html)
+                    let body = entry.body ?? bodies.pack(text: item.text, html: item.html)
                     try db.prepare(
                         """
                         UPDATE articles SET title = ?2, link = ?3, author = ?4, published = ?5,
@@ -49,12 +57,11 @@ extension LibraryStore {
                     if (old.row.title, old.row.author, oldText) != (item.title, item.author, item.text) {
                         try SearchIndex.remove(
                             id: old.id, title: old.row.title, author: old.row.author, text: oldText, in: db)
-                        try SearchIndex.add(
-                            id: old.id, title: item.title, author: item.author, text: item.text, in: db)
+                        try SearchIndex.add(id: old.id, entry: entry.search ?? SearchEntry(item), in: db)
                     }
                     known[item.id] = (old.id, row, body)
                 } else {
-                    let body = bodies.pack(text: item.text, html: item.html)
+                    let body = entry.body ?? bodies.pack(text: item.text, html: item.html)
                     try db.prepare(
                         """
                         INSERT INTO articles(feed_id, guid, first_seen, sort_time, title, link, author, published,
@@ -64,8 +71,7 @@ extension LibraryStore {
                     ).bind([.integer(feed), .text(item.id), .integer(seen)] + row.values + [.blob(body)])
                         .run()
                     let id = db.lastInsertRowID
-                    try SearchIndex.add(
-                        id: id, title: item.title, author: item.author, text: item.text, in: db)
+                    try SearchIndex.add(id: id, entry: entry.search ?? SearchEntry(item), in: db)
                     known[item.id] = (id, row, body)
                     added += 1
                 }
@@ -75,7 +81,7 @@ extension LibraryStore {
     }
 
     /// The stored rows of a feed's articles with these guids, by guid.
-    private func storedArticles(feed: Int64, guids: [String]) throws -> [String: StoredRow] {
+    func storedArticles(feed: Int64, guids: [String]) throws -> [String: StoredRow] {
         guard !guids.isEmpty else { return [:] }
         // The guids go in as one JSON array; CROSS JOIN keeps it the outer loop, so each is
         // one probe of the (feed_id, guid) index however many articles the feed has.
@@ -160,7 +166,7 @@ typealias StoredRow = (id: Int64, row: StoredArticle, blob: [UInt8])
 
 /// The columns an item's own content sets, as stored (the body by its digest): equal values
 /// mean nothing to write.
-struct StoredArticle: Equatable {
+struct StoredArticle: Equatable, Sendable {
     var title: String
     var link: String?
     var author: String?

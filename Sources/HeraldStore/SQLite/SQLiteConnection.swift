@@ -65,15 +65,23 @@ final class SQLiteConnection {
         try SQLiteStatement(connection: self, sql: sql)
     }
 
+    /// Transactions open on this connection (nested ones are savepoints).
+    private var depth = 0
+
     /// Runs `body` in one transaction: committed if it returns, rolled back if it throws.
+    /// Inside another transaction it is a savepoint: a throw undoes only its own changes, and
+    /// nothing is durable before the outermost commits.
     func transaction<T>(_ body: () throws -> T) throws -> T {
-        try execute("BEGIN IMMEDIATE")
+        let savepoint = depth > 0 ? "s\(depth)" : nil
+        try execute(savepoint.map { "SAVEPOINT \($0)" } ?? "BEGIN IMMEDIATE")
+        depth += 1
+        defer { depth -= 1 }
         do {
             let result = try body()
-            try execute("COMMIT")
+            try execute(savepoint.map { "RELEASE \($0)" } ?? "COMMIT")
             return result
         } catch {
-            try? execute("ROLLBACK")
+            try? execute(savepoint.map { "ROLLBACK TO \($0); RELEASE \($0)" } ?? "ROLLBACK")
             throw error
         }
     }
