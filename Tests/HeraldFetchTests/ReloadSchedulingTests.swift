@@ -58,6 +58,46 @@ struct ReloadSchedulingTests {
         #expect(String(decoding: body.data, as: UTF8.self).contains("<title>Fixture</title>"))
     }
 
+    @Test("time spent waiting for the budget does not count against a fetch's deadlines")
+    func pausedTimeIsNotRunTime() async throws {
+        let server = try FixtureServer()
+        defer { server.stop() }
+        var limits = FetchLimits()
+        limits.idleTimeout = 1
+        limits.totalTimeout = 2
+        let fetcher = FeedFetcher(limits: limits, bodyBudget: 1)
+        guard case .fetched(let first) = try await fetcher.fetch(FetchRequest(url: server.url("/feed")))
+        else {
+            Issue.record("no first body")
+            return
+        }
+        let url = server.url("/gzip")
+        let second = Task { try await fetcher.fetch(FetchRequest(url: url)) }
+        // Paused longer than both the idle and the total limit.
+        try await Task.sleep(for: .seconds(3.5))
+        fetcher.release(first)
+        guard case .fetched(let body) = try await second.value else {
+            Issue.record("no second body")
+            return
+        }
+        #expect(String(decoding: body.data, as: UTF8.self).contains("<title>Fixture</title>"))
+    }
+
+    @Test("a fetch that runs past its total deadline is stopped, whatever the server does")
+    func totalDeadline() async throws {
+        let server = try FixtureServer()
+        defer { server.stop() }
+        var limits = FetchLimits()
+        limits.idleTimeout = 30
+        limits.totalTimeout = 2
+        let started = Date()
+        // The trickle sends a byte a second: never idle, never done.
+        await #expect(throws: FetchError.timedOut("127.0.0.1 took over 2 s")) {
+            try await FeedFetcher(limits: limits).fetch(FetchRequest(url: server.url("/trickle")))
+        }
+        #expect(Date().timeIntervalSince(started) < 5)
+    }
+
     @Test("parsing runs on threads below the process's priority")
     func parseThreadsAreNiced() async throws {
         let niceness = try await BackgroundWorkers.shared.run { () throws(CocoaError) -> Int32 in

@@ -55,6 +55,7 @@ final class CurlLoop: @unchecked Sendable {
     private var cancelledEarly: Set<UInt64> = []
     /// Transfers waiting for room in the budget, oldest first.
     private let paused = PauseQueue()
+    private var lastExpiry = ContinuousClock.now
     let budget: BodyBudget?
 
     private static let globalInit: Void = { curl_global_init(Int(CURL_GLOBAL_ALL)) }()
@@ -115,6 +116,7 @@ final class CurlLoop: @unchecked Sendable {
             curl_multi_perform(multi, &running)
             collectFinished()
             resumePaused()
+            expireOverdue()
             // Sleep until a socket is ready, libcurl's next timer is due or a request comes.
             var timeout = -1
             curl_multi_timeout(multi, &timeout)
@@ -165,6 +167,20 @@ final class CurlLoop: @unchecked Sendable {
             guard let easy = handles[id], let transfer = transfers[easy], transfer.paused else { continue }
             transfer.paused = false
             hc_resume(easy)
+        }
+    }
+
+    /// Ends the fetches that have run longer than their limit (checked at most once a
+    /// second: the poll below wakes at least that often).
+    private func expireOverdue() {
+        let now = ContinuousClock.now
+        guard now - lastExpiry >= .seconds(1) else { return }
+        lastExpiry = now
+        for (easy, transfer) in transfers where transfer.isOverdue(at: now) {
+            transfers.removeValue(forKey: easy)
+            handles.removeValue(forKey: transfer.id)
+            curl_multi_remove_handle(multi, easy)
+            transfer.continuation.resume(returning: transfer.finish(CURLE_OPERATION_TIMEDOUT))
         }
     }
 

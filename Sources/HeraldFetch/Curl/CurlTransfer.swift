@@ -70,7 +70,18 @@ final class CurlTransfer {
     private let pauses: PauseQueue
     var outcome = CurlOutcome()
     /// Waiting for room in the budget before its body may arrive.
-    var paused = false
+    var paused = false {
+        didSet {
+            let now = ContinuousClock.now
+            if paused { pausedSince = now } else if let since = pausedSince { pausedFor += now - since }
+        }
+    }
+    /// The whole fetch's deadline counts the time it ran, not the time it waited for the
+    /// budget (libcurl's own CURLOPT_TIMEOUT would count both).
+    private let started = ContinuousClock.now
+    private var pausedSince: ContinuousClock.Instant?
+    private var pausedFor: Duration = .zero
+    private let allowed: Duration
     private var admitted = false
     /// Bytes of budget taken for the body before it arrived.
     private var reserved = 0
@@ -94,6 +105,7 @@ final class CurlTransfer {
         self.easy = easy
         self.maxBytes = job.limits.maxBytes
         self.continuation = job.continuation
+        self.allowed = .milliseconds(Int(job.limits.totalTimeout * 1000))
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         configure(job)
     }
@@ -120,7 +132,6 @@ final class CurlTransfer {
         hc_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, "")
         hc_setopt_string(easy, CURLOPT_USERAGENT, limits.userAgent)
         hc_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, Int(limits.idleTimeout * 1000))
-        hc_setopt_long(easy, CURLOPT_TIMEOUT_MS, Int(limits.totalTimeout * 1000))
         // A server that trickles (slower than this for the idle timeout) is given up on.
         hc_setopt_long(easy, CURLOPT_LOW_SPEED_LIMIT, limits.minimumBytesPerSecond)
         hc_setopt_long(easy, CURLOPT_LOW_SPEED_TIME, max(Int(limits.idleTimeout.rounded(.up)), 1))
@@ -138,6 +149,12 @@ final class CurlTransfer {
         }
         for header in headers { headerList = curl_slist_append(headerList, header) }
         if let headerList { hc_setopt_list(easy, CURLOPT_HTTPHEADER, headerList) }
+    }
+
+    /// Whether the fetch has run (paused time aside) longer than the limit.
+    func isOverdue(at now: ContinuousClock.Instant) -> Bool {
+        let waiting = paused ? pausedSince.map { now - $0 } ?? .zero : .zero
+        return now - started - pausedFor - waiting > allowed
     }
 
     /// A stored validator goes back into a header line: no line breaks or controls in it.
