@@ -198,7 +198,9 @@ final class CurlTransfer {
         let line = String(decoding: bytes, as: UTF8.self)
         if line.hasPrefix("HTTP/") {
             // A new response: the status is the second word.
-            let words = line.split(separator: " ", maxSplits: 2)
+            // "HTTP/1.1 200\r\n" (no reason phrase) is a status line too: the line break is
+            // then part of the second word (and "\r\n" is one Character).
+            let words = line.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ", maxSplits: 2)
             outcome.statuses.append(words.count > 1 ? Int(words[1]) ?? 0 : 0)
             outcome.head = ResponseHead()
             outcome.body = Data()

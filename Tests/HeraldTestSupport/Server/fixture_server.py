@@ -16,6 +16,8 @@ Prints the port it listens on, then serves until killed:
   /trickle         sends its headers one byte a second
   /bomb            64 MB of XML gzip-compressed to about 64 KB (Content-Encoding: gzip)
   /to/SCHEME       302 to SCHEME:///etc/passwd (file, javascript, data, ftp)
+  /bare-status     /feed with the status line "HTTP/1.1 200" (no reason phrase)
+  /big-slow        3 MB (Content-Length) sent over about 6 s
   /page            an HTML page announcing /feed (RSS) and /atom;  /plain-page: one announcing none
 """
 import gzip
@@ -110,6 +112,22 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 time.sleep(1)
         elif path == "/bomb":
             self.send_body(bomb(), extra=[("Content-Encoding", "gzip")])
+        elif path == "/bare-status":
+            # A status line without a reason phrase (and without the space before it), as
+            # some servers send: libcurl accepts it.
+            self.wfile.write(b"HTTP/1.1 200\r\nContent-Length: %d\r\n\r\n" % len(FEED) + FEED)
+            self.wfile.flush()
+        elif path == "/big-slow":
+            # 3 MB announced by Content-Length, sent over about 6 s.
+            body = b"<rss>" + b" " * (3 * 1024 * 1024 - 11) + b"</rss>"
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            step = len(body) // 30
+            for start in range(0, len(body), step):
+                self.wfile.write(body[start:start + step])
+                self.wfile.flush()
+                time.sleep(0.2)
         elif path.startswith("/to/"):
             self.redirect(302, path[len("/to/"):] + ":///etc/passwd")
         elif path == "/page":

@@ -1,0 +1,53 @@
+import Foundation
+import HeraldTestSupport
+import Testing
+
+@testable import HeraldFetch
+
+/// Probes written in review of the libcurl fetcher (see the review report).
+@Suite("Review probes: fetcher", .serialized)
+struct ReviewFetchProbeTests {
+    @Test("a 200 whose status line has no reason phrase is a document, not 'HTTP 0'")
+    func statusLineWithoutReason() async throws {
+        let server = try FixtureServer()
+        defer { server.stop() }
+        let result = try await FeedFetcher().fetch(FetchRequest(url: server.url("/bare-status")))
+        guard case .fetched(let document) = result else {
+            Issue.record("not fetched: \(result)")
+            return
+        }
+        #expect(String(decoding: document.data, as: UTF8.self).contains("<title>Fixture</title>"))
+    }
+
+    @Test("one slow feed larger than the budget does not hold every other body back")
+    func slowLargeBodyDoesNotBlockOthers() async throws {
+        let server = try FixtureServer()
+        defer { server.stop() }
+        let fetcher = FeedFetcher(bodyBudget: 2 * 1_048_576)
+        // 3 MB sent over ~6 s: admitted at its first byte, it reserves 3 MB at once.
+        let bigURL = server.url("/big-slow")
+        // Released as soon as it arrives (a reload would parse and store it first).
+        let big = Task {
+            if case .fetched(let document) = try await fetcher.fetch(FetchRequest(url: bigURL)) {
+                fetcher.release(document)
+            }
+        }
+        try await Task.sleep(for: .milliseconds(800))
+        let started = Date()
+        // Five small feeds on other hosts: 200 bytes each.
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for n in 1...5 {
+                let url = URL(string: "http://127.0.0.\(n + 1):\(server.port)/feed")!
+                group.addTask {
+                    if case .fetched(let document) = try await fetcher.fetch(FetchRequest(url: url)) {
+                        fetcher.release(document)
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let waited = Date().timeIntervalSince(started)
+        #expect(waited < 2, "five 200-byte feeds waited \(waited) s behind one slow 3 MB feed")
+        try await big.value
+    }
+}
