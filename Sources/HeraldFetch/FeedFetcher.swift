@@ -43,7 +43,7 @@ public actor FeedFetcher {
 
     /// The caller is done with a document's bytes (with a body budget: lets the next body in).
     public nonisolated func release(_ document: FetchedDocument) {
-        loop?.release(bytes: document.data.count)
+        loop?.release(bytes: document.heldBytes)
     }
 
     deinit { loop?.stop() }
@@ -61,9 +61,14 @@ public actor FeedFetcher {
             nextID += 1
             let outcome = await loop.perform(request, limits: limits, id: nextID)
             do throws(FetchError) {
-                let result = try Self.result(of: outcome, for: request, limits: limits)
+                var result = try Self.result(of: outcome, for: request, limits: limits)
                 // Only the document's bytes stay counted, until the caller releases them.
-                let kept = if case .fetched(let document) = result { document.data.count } else { 0 }
+                var kept = 0
+                if case .fetched(var document) = result, outcome.budgeted > 0 {
+                    kept = min(document.data.count, outcome.budgeted)
+                    document.heldBytes = kept
+                    result = .fetched(document)
+                }
                 loop.release(bytes: outcome.budgeted - kept)
                 return result
             } catch {
@@ -101,11 +106,13 @@ public actor FeedFetcher {
         case CURLE_COULDNT_RESOLVE_HOST: throw .hostNotFound(host)
         case CURLE_COULDNT_CONNECT: throw .connectionRefused(host)
         case CURLE_OPERATION_TIMEDOUT:
-            let slow = outcome.message.contains("too slow")
-            throw .timedOut(
-                slow
-                    ? "\(host) sent under \(limits.minimumBytesPerSecond) bytes/s for \(Int(limits.idleTimeout)) s"
-                    : "\(host) took over \(Int(limits.totalTimeout)) s")
+            if outcome.expired { throw .timedOut("\(host) took over \(Int(limits.totalTimeout)) s") }
+            if outcome.message.contains("too slow") {
+                throw .timedOut(
+                    "\(host) sent under \(limits.minimumBytesPerSecond) bytes/s for \(Int(limits.idleTimeout)) s"
+                )
+            }
+            throw .timedOut("no connection to \(host) within \(Int(limits.idleTimeout)) s")
         case CURLE_TOO_MANY_REDIRECTS: throw .tooManyRedirects
         case CURLE_UNSUPPORTED_PROTOCOL where outcome.refusedRedirect != nil:
             throw .redirectRefused(scheme: Self.scheme(of: outcome.refusedRedirect ?? ""))

@@ -30,4 +30,6 @@ public struct FetchedDocument: Sendable, Hashable {
     public var finalURL: URL
     /// Set when every redirect on the way was permanent (301/308): store this URL instead.
     public var movedPermanentlyTo: URL?
+    /// Bytes of the fetcher's body budget this document holds until it is released.
+    var heldBytes = 0
 }

@@ -42,16 +42,21 @@ extension LibraryStore {
     /// they pile up.
     public func storeFetched(_ feeds: [FetchedFeed], at time: Date) throws -> [Result<Int, any Error>] {
         try db.transaction {
-            feeds.map { feed in
-                Result {
-                    try db.transaction {
-                        let added = try upsertArticles(feedURL: feed.url, prepared: feed.items, now: time)
-                        try recordFetch(
-                            url: feed.url, etag: feed.etag, lastModified: feed.lastModified,
-                            feedTitle: feed.title,
-                            siteURL: feed.siteURL, at: time)
-                        return added
-                    }
+            try feeds.map { feed in
+                do {
+                    return .success(
+                        try db.transaction {
+                            let added = try upsertArticles(feedURL: feed.url, prepared: feed.items, now: time)
+                            try recordFetch(
+                                url: feed.url, etag: feed.etag, lastModified: feed.lastModified,
+                                feedTitle: feed.title, siteURL: feed.siteURL, at: time)
+                            return added
+                        })
+                } catch {
+                    // SQLite rolled the whole transaction back: the feeds before this one are
+                    // gone too, and the next ones would each commit alone. The batch fails.
+                    guard db.isInTransaction else { throw error }
+                    return .failure(error)
                 }
             }
         }

@@ -105,11 +105,13 @@ public final class LibraryStore: ArticleRepository {
     /// not stop the library from opening either.
     private func compactOnce() throws {
         guard try db.integer("PRAGMA page_size") != Self.pageSize else { return }
-        let mode = try db.prepareUncached("PRAGMA journal_mode = DELETE").firstRow { $0.text(0) }
+        // With another connection open, leaving WAL fails at once ("database is locked"):
+        // then the library opens as it is, and is compacted at a later open.
+        let mode = try? db.prepareUncached("PRAGMA journal_mode = DELETE").firstRow { $0.text(0) }
         if mode == "delete" {
             try? db.execute("PRAGMA page_size = \(Self.pageSize); VACUUM;")
         }
-        try db.execute("PRAGMA journal_mode = WAL")
+        try? db.execute("PRAGMA journal_mode = WAL")
     }
 
     // MARK: Reading

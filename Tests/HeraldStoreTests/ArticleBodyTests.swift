@@ -77,3 +77,20 @@ struct ArticleBodyTests {
         #expect(ArticleBody.Digest(text: "ab", html: "c") != ArticleBody.Digest(text: "ab", html: "d"))
     }
 }
+
+@Suite("Damaged article bodies")
+struct DamagedArticleBodyTests {
+    @Test("a header claiming an impossible length is an error, not a crash or a huge allocation")
+    func impossibleLengths() throws {
+        let codec = ArticleBodyCodec()
+        // Format "stored", a CRC, then a text length of 2^62 (varint) and no HTML.
+        var blob: [UInt8] = [ArticleBody.stored, 0, 0, 0, 0]
+        ArticleBody.appendVarint(1 << 62, to: &blob)
+        ArticleBody.appendVarint(0, to: &blob)
+        blob += Array("text".utf8)
+        #expect(throws: ArticleBody.DamagedBody.self) { try blob.withUnsafeBytes { try codec.unpack($0) } }
+        #expect(throws: ArticleBody.DamagedBody.self) {
+            try blob.withUnsafeBytes { try codec.unpackText($0) }
+        }
+    }
+}

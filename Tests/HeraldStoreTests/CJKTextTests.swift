@@ -24,7 +24,8 @@ struct CJKTextTests {
     func agrees() {
         let samples = ["a東b", "—한—", "ÄÖ😀日本語🇯🇵ひらがなカタカナ", "\u{1100}\u{1161}", "x\u{3400}y\u{FA00}z"]
         for text in samples {
-            let expected = String(String.UnicodeScalarView(text.unicodeScalars.map { CJKText.isIndexed($0) ? " " : $0 }))
+            let expected = String(
+                String.UnicodeScalarView(text.unicodeScalars.map { CJKText.isIndexed($0) ? " " : $0 }))
             #expect(CJKText.withoutIndexed(text) == expected)
         }
     }

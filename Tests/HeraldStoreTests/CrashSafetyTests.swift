@@ -12,10 +12,17 @@ struct CrashSafetyTests {
         let candidates = [
             Bundle.main.bundleURL.deletingLastPathComponent(),
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().deletingLastPathComponent(),
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+                .deletingLastPathComponent(),
         ].map { $0.appendingPathComponent("herald-bench") }
-        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "herald-bench is not built; run `swift build` first (looked in \(candidates.map(\.path)))"])
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
+        else {
+            throw CocoaError(
+                .fileNoSuchFile,
+                userInfo: [
+                    NSLocalizedDescriptionKey:
+                        "herald-bench is not built; run `swift build` first (looked in \(candidates.map(\.path)))"
+                ])
         }
         return found
     }
@@ -32,7 +39,8 @@ struct CrashSafetyTests {
         do {
             let store = try await LibraryStore.open(path: library.path)
             try await store.upsertFeed(url: "kept", title: "Kept", siteURL: nil)
-            try await store.upsertArticles(feedURL: "kept", items: (0..<300).map { item("k\($0)", "Kept \($0)", day: $0) })
+            try await store.upsertArticles(
+                feedURL: "kept", items: (0..<300).map { item("k\($0)", "Kept \($0)", day: $0) })
             let rows = try await store.articles(inFeed: "kept", page: .first(limit: 300))
             for row in rows.enumerated() where row.offset % 3 == 0 {
                 try await store.setRead(true, articleID: row.element.id)
@@ -52,7 +60,8 @@ struct CrashSafetyTests {
         var grew = false
         while Date() < deadline, child.isRunning {
             try await Task.sleep(for: .milliseconds(100))
-            let wal = (try? FileManager.default.attributesOfItem(atPath: library.path + "-wal")[.size] as? Int) ?? 0
+            let wal =
+                (try? FileManager.default.attributesOfItem(atPath: library.path + "-wal")[.size] as? Int) ?? 0
             if wal > 4_000_000 { grew = true; break }
         }
         #expect(child.isRunning, "the writer should still be writing when it is killed")

@@ -19,7 +19,8 @@ struct PagingTests {
             item(String(format: "%05d", n), String(format: "Article %05d", n), "Body \(n)", day: n / 24)
         }
         for chunk in stride(from: 0, to: items.count, by: 2000) {
-            try await store.upsertArticles(feedURL: "big", items: Array(items[chunk..<min(chunk + 2000, items.count)]))
+            try await store.upsertArticles(
+                feedURL: "big", items: Array(items[chunk..<min(chunk + 2000, items.count)]))
         }
         return (store, library)
     }
@@ -33,7 +34,9 @@ struct PagingTests {
 
     func titles(_ app: ReaderApp) -> [String] {
         app.render().text().split(separator: "\n").compactMap { line in
-            line.range(of: "Article ").map { String(line[$0.lowerBound...]).trimmingCharacters(in: .whitespaces) }
+            line.range(of: "Article ").map {
+                String(line[$0.lowerBound...]).trimmingCharacters(in: .whitespaces)
+            }
         }
     }
 

@@ -16,7 +16,9 @@ struct SearchTests {
             items: [
                 item("garden", "Notes from the garden", "Tomatoes and beans grew well this year.", day: 1),
                 item("body", "A walk by the river", "We talked about the garden on the way.", day: 2),
-                item("cafe", "Le Café de Flore", "Un café noir, s'il vous plaît.", author: "Zoë Dupont", day: 3),
+                item(
+                    "cafe", "Le Café de Flore", "Un café noir, s'il vous plaît.", author: "Zoë Dupont", day: 3
+                ),
                 item("ko", "한국어 공부 일기", "오늘은 한국어를 배우고 서울역에서 친구를 만났다.", day: 4),
                 item("ja", "東京の電車", "東京駅から新幹線に乗って大阪へ行きました。", day: 5),
                 item("syntax", "Operators AND(OR) NEAR stars*", "Quotes \"inside\" and a-dash", day: 6),
@@ -80,10 +82,12 @@ struct SearchTests {
         #expect(try await titles(store, "東京大阪").isEmpty)  // not adjacent
     }
 
-    @Test("FTS5 syntax typed by the user is searched as text, never an error", arguments: [
-        "\"", "\"\"", "AND(", "AND(OR)", "*", "-", "--", "NEAR", "NEAR(a b)", "title:", ")", "(", "^",
-        "a AND", "OR OR", "\"unclosed phrase", "+", ":", "x:y", "'", "\\", "stars*", "-\"",
-    ])
+    @Test(
+        "FTS5 syntax typed by the user is searched as text, never an error",
+        arguments: [
+            "\"", "\"\"", "AND(", "AND(OR)", "*", "-", "--", "NEAR", "NEAR(a b)", "title:", ")", "(", "^",
+            "a AND", "OR OR", "\"unclosed phrase", "+", ":", "x:y", "'", "\\", "stars*", "-\"",
+        ])
     func hostileSyntax(_ query: String) async throws {
         let (store, library) = try await Self.library()
         defer { library.cleanUp() }
@@ -102,7 +106,10 @@ struct SearchTests {
     func phrasesAndExclusions() async throws {
         let (store, library) = try await Self.library()
         defer { library.cleanUp() }
-        #expect(try await titles(store, "\"the garden\"").sorted() == ["A walk by the river", "Notes from the garden"])
+        #expect(
+            try await titles(store, "\"the garden\"").sorted() == [
+                "A walk by the river", "Notes from the garden",
+            ])
         #expect(try await titles(store, "\"garden the\"").isEmpty)
         #expect(try await titles(store, "garden -river") == ["Notes from the garden"])
     }
@@ -166,7 +173,8 @@ extension LibraryStore {
         defer { db.interrupt.current = nil }
         do {
             _ = try db.integer(
-                "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10000000000) SELECT count(*) FROM n")
+                "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10000000000) SELECT count(*) FROM n"
+            )
             return nil
         } catch {
             return error as? SQLiteError

@@ -17,7 +17,9 @@ struct TemporaryLibrary {
     func cleanUp() { try? FileManager.default.removeItem(at: directory) }
 }
 
-func item(_ id: String, _ title: String, _ text: String = "", author: String? = nil, day: Int = 0) -> ParsedItem {
+func item(_ id: String, _ title: String, _ text: String = "", author: String? = nil, day: Int = 0)
+    -> ParsedItem
+{
     ParsedItem(
         id: id, title: title, link: "https://example.org/\(id)", author: author,
         published: Date(timeIntervalSince1970: 1_790_000_000 + Double(day) * 86_400), text: text)

@@ -69,6 +69,9 @@ final class CurlLoop: @unchecked Sendable {
         hc_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, perHost)
         hc_multi_setopt_long(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, total)
         hc_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, total)
+        // One transfer per connection (HTTP/2 is still spoken): with libcurl 7.88, a transfer
+        // paused for the body budget could stall the others multiplexed on its connection.
+        hc_multi_setopt_long(multi, CURLMOPT_PIPELINING, 0)
         let thread = Thread { [self] in run() }
         thread.name = "herald-fetch"
         thread.start()
@@ -141,9 +144,14 @@ final class CurlLoop: @unchecked Sendable {
                 outcome.message = "cannot start a transfer (out of memory)"
                 return job.continuation.resume(returning: outcome)
             }
+            guard curl_multi_add_handle(multi, transfer.easy) == CURLM_OK else {
+                var outcome = CurlOutcome()
+                outcome.code = CURLE_FAILED_INIT
+                outcome.message = "cannot start a transfer"
+                return job.continuation.resume(returning: outcome)
+            }
             transfers[transfer.easy] = transfer
             handles[job.id] = transfer.easy
-            curl_multi_add_handle(multi, transfer.easy)
         case .cancel(let id):
             guard let easy = handles.removeValue(forKey: id),
                 let transfer = transfers.removeValue(forKey: easy)
@@ -180,7 +188,9 @@ final class CurlLoop: @unchecked Sendable {
             transfers.removeValue(forKey: easy)
             handles.removeValue(forKey: transfer.id)
             curl_multi_remove_handle(multi, easy)
-            transfer.continuation.resume(returning: transfer.finish(CURLE_OPERATION_TIMEDOUT))
+            var outcome = transfer.finish(CURLE_OPERATION_TIMEDOUT)
+            outcome.expired = true
+            transfer.continuation.resume(returning: outcome)
         }
     }
 

@@ -20,6 +20,8 @@ struct CurlOutcome: Sendable {
     var cancelled = false
     /// Bytes this transfer counted against the body budget (the caller releases them).
     var budgeted = 0
+    /// Stopped by the loop at its total deadline.
+    var expired = false
 }
 
 /// The headers of one response that the fetcher uses. Header values come from the server:
@@ -83,6 +85,8 @@ final class CurlTransfer {
     private var pausedFor: Duration = .zero
     private let allowed: Duration
     private var admitted = false
+    /// The next header line is a status line.
+    private var expectingStatus = true
     /// Bytes of budget taken for the body before it arrived.
     private var reserved = 0
 
@@ -122,6 +126,11 @@ final class CurlTransfer {
         hc_setopt_string(easy, CURLOPT_URL, job.request.url.absoluteString)
         // Threads, not signals, time out name lookups.
         hc_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
+        // Ending a transfer while its name is being looked up does not wait for the lookup
+        // (libcurl would join the resolver's thread, stopping every other transfer).
+        hc_setopt_long(easy, CURLOPT_QUICK_EXIT, 1)
+        // A proxy's answer to CONNECT is not one of the responses.
+        hc_setopt_long(easy, CURLOPT_SUPPRESS_CONNECT_HEADERS, 1)
         hc_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 1)
         hc_setopt_long(easy, CURLOPT_MAXREDIRS, limits.maxRedirects)
         // The network gives http and https only; a redirect to file:, ftp:, … is an error.
@@ -154,7 +163,9 @@ final class CurlTransfer {
     /// Whether the fetch has run (paused time aside) longer than the limit.
     func isOverdue(at now: ContinuousClock.Instant) -> Bool {
         let waiting = paused ? pausedSince.map { now - $0 } ?? .zero : .zero
-        return now - started - pausedFor - waiting > allowed
+        // Paused time has a bound too, ten times the limit: a caller that never releases a
+        // body must not leave the others waiting forever.
+        return now - started - pausedFor - waiting > allowed || pausedFor + waiting > allowed * 10
     }
 
     /// A stored validator goes back into a header line: no line breaks or controls in it.
@@ -175,7 +186,10 @@ final class CurlTransfer {
                 // The whole body is reserved at once: the first bytes of many transfers can
                 // arrive in one turn of the loop, and each must see the others' bodies.
                 admitted = true
-                reserved = expectedSize
+                // At most a quarter of the budget: a large body arriving slowly (or a hostile
+                // Content-Length) must not hold every other body back; its bytes beyond the
+                // reservation count as they arrive.
+                reserved = min(expectedSize, budget.limit / 4)
                 budget.take(reserved)
                 outcome.budgeted = reserved
             }
@@ -196,14 +210,18 @@ final class CurlTransfer {
     /// Called with each header line of each response (redirects included).
     func receive(header bytes: UnsafeRawBufferPointer) -> Int {
         let line = String(decoding: bytes, as: UTF8.self)
-        if line.hasPrefix("HTTP/") {
-            // A new response: the status is the second word.
-            // "HTTP/1.1 200\r\n" (no reason phrase) is a status line too: the line break is
-            // then part of the second word (and "\r\n" is one Character).
-            let words = line.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ", maxSplits: 2)
+        let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        if expectingStatus {
+            // The first line of a response: "HTTP/1.1 301 Moved", or "HTTP/1.1 200" with no
+            // reason phrase. (Only here: a header line that starts with "HTTP/" is a header.)
+            expectingStatus = false
+            let words = trimmed.split(separator: " ", maxSplits: 2)
             outcome.statuses.append(words.count > 1 ? Int(words[1]) ?? 0 : 0)
             outcome.head = ResponseHead()
             outcome.body = Data()
+        } else if trimmed.isEmpty {
+            // The end of a response's head: a redirect's or a 1xx's next response follows.
+            expectingStatus = true
         } else {
             outcome.head.take(line[...])
         }
@@ -221,6 +239,15 @@ final class CurlTransfer {
         var url: UnsafeMutablePointer<CChar>?
         if hc_getinfo_string(easy, CURLINFO_EFFECTIVE_URL, &url) == CURLE_OK, let url {
             outcome.effectiveURL = String(cString: url)
+        }
+        var status = 0
+        if hc_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status) == CURLE_OK, status > 0 {
+            // libcurl's word for the last response's status, over our reading of its lines.
+            if outcome.statuses.isEmpty {
+                outcome.statuses = [status]
+            } else {
+                outcome.statuses[outcome.statuses.count - 1] = status
+            }
         }
         if code == CURLE_UNSUPPORTED_PROTOCOL, outcome.statuses.count > 0 {
             var redirect: UnsafeMutablePointer<CChar>?

@@ -68,6 +68,10 @@ final class SQLiteConnection {
     /// Transactions open on this connection (nested ones are savepoints).
     private var depth = 0
 
+    /// Whether a transaction is open. Some errors (a full disk, an I/O error, an interrupt)
+    /// make SQLite roll back the whole transaction, savepoints and all.
+    var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
     /// Runs `body` in one transaction: committed if it returns, rolled back if it throws.
     /// Inside another transaction it is a savepoint: a throw undoes only its own changes, and
     /// nothing is durable before the outermost commits.
@@ -81,7 +85,9 @@ final class SQLiteConnection {
             try execute(savepoint.map { "RELEASE \($0)" } ?? "COMMIT")
             return result
         } catch {
-            try? execute(savepoint.map { "ROLLBACK TO \($0); RELEASE \($0)" } ?? "ROLLBACK")
+            if isInTransaction {
+                try? execute(savepoint.map { "ROLLBACK TO \($0); RELEASE \($0)" } ?? "ROLLBACK")
+            }
             throw error
         }
     }

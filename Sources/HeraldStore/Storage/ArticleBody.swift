@@ -62,6 +62,12 @@ enum ArticleBody {
         offset = 5
         let textCount = try readVarint(blob, at: &offset)
         let htmlCount = try readVarint(blob, at: &offset)
+        // A damaged header must not make a huge allocation or overflow a sum: no article
+        // comes from a feed larger than the fetcher's cap.
+        let largest = 64 * 1_048_576
+        guard (0...largest).contains(textCount), (0...largest + 1).contains(htmlCount) else {
+            throw DamagedBody(description: "article body: impossible length")
+        }
         return (
             blob[0], Digest(textCount: textCount, htmlCount: htmlCount == 0 ? nil : htmlCount - 1, crc: crc)
         )

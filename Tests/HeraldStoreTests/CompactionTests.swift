@@ -4,8 +4,9 @@ import Testing
 
 @testable import HeraldStore
 
-/// Probes written in review of schema 6 (see the review report).
-@Suite("Review probes: store")
+/// Found in review of schema 6: leaving WAL to change the page size failed, and stopped
+/// the library from opening, while another connection had it open.
+@Suite("Compacting an older library")
 struct ReviewStoreProbeTests {
     @Test("a library with 4 KB pages still opens while another connection has it open")
     func compactionDoesNotStopOpening() async throws {
