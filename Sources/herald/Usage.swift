@@ -2,7 +2,7 @@ import HeraldUI
 
 /// The text of `herald --help` (its key section comes from the action table).
 enum Usage {
-    static let version = "0.3.0"
+    static let version = "0.4.0"
 
     static let text = """
         herald — a keyboard-driven terminal reader for feeds
