@@ -35,11 +35,7 @@ struct ReloadSchedulingTests {
         defer { server.stop() }
         // A budget of one byte: the first body fills it.
         let fetcher = FeedFetcher(bodyBudget: 1)
-        guard case .fetched(let first) = try await fetcher.fetch(FetchRequest(url: server.url("/feed")))
-        else {
-            Issue.record("no first body")
-            return
-        }
+        let first = try #require(fetched(try await fetcher.fetch(FetchRequest(url: server.url("/feed")))))
         let url = server.url("/gzip")
         let second = Task { try await fetcher.fetch(FetchRequest(url: url)) }
         let arrived = Gate()
@@ -51,10 +47,7 @@ struct ReloadSchedulingTests {
         #expect(await !arrived.isOpen, "a body arrived while the budget was full")
         fetcher.release(first)
         #expect(await arrived.isOpenSoon(), "the paused body did not arrive after the release")
-        guard case .fetched(let body) = try await second.value else {
-            Issue.record("no second body")
-            return
-        }
+        let body = try #require(fetched(try await second.value))
         #expect(String(decoding: body.data, as: UTF8.self).contains("<title>Fixture</title>"))
     }
 
@@ -66,20 +59,13 @@ struct ReloadSchedulingTests {
         limits.idleTimeout = 1
         limits.totalTimeout = 2
         let fetcher = FeedFetcher(limits: limits, bodyBudget: 1)
-        guard case .fetched(let first) = try await fetcher.fetch(FetchRequest(url: server.url("/feed")))
-        else {
-            Issue.record("no first body")
-            return
-        }
+        let first = try #require(fetched(try await fetcher.fetch(FetchRequest(url: server.url("/feed")))))
         let url = server.url("/gzip")
         let second = Task { try await fetcher.fetch(FetchRequest(url: url)) }
         // Paused longer than both the idle and the total limit.
         try await Task.sleep(for: .seconds(3.5))
         fetcher.release(first)
-        guard case .fetched(let body) = try await second.value else {
-            Issue.record("no second body")
-            return
-        }
+        let body = try #require(fetched(try await second.value))
         #expect(String(decoding: body.data, as: UTF8.self).contains("<title>Fixture</title>"))
     }
 
@@ -107,6 +93,11 @@ struct ReloadSchedulingTests {
         #expect(niceness == 10)
         #expect(getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) == 0)
     }
+}
+
+/// The document of a fetch that brought one.
+func fetched(_ result: FetchResult) -> FetchedDocument? {
+    if case .fetched(let document) = result { document } else { nil }
 }
 
 /// A flag set from one task and read from another.
