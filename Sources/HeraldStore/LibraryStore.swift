@@ -17,16 +17,24 @@ public final class LibraryStore: ArticleRepository {
     var feedRowIDs: [String: Int64] = [:]
 
     /// Opens (creating if needed) the library at `path` and brings its schema up to date.
-    public static func open(path: String) throws -> LibraryStore {
-        try open(path: path, upTo: Migrations.latest)
+    /// `upgrading` hears (from, to) first when an existing library is to be migrated, which
+    /// can take minutes for a large one.
+    public static func open(
+        path: String, upgrading: @Sendable (_ from: Int, _ to: Int) -> Void = { _, _ in }
+    ) throws -> LibraryStore {
+        try open(path: path, upTo: Migrations.latest, upgrading: upgrading)
     }
 
     /// Opens with the schema brought only up to `version` (tests of migrations).
-    static func open(path: String, upTo version: Int) throws -> LibraryStore {
+    static func open(
+        path: String, upTo version: Int, upgrading: @Sendable (Int, Int) -> Void = { _, _ in }
+    ) throws -> LibraryStore {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let store = LibraryStore(db: try SQLiteConnection(path: path), path: path)
         try store.configure()
+        let found = store.schemaVersion
+        if found > 0, found < version { upgrading(found, version) }
         try store.migrate(upTo: version)
         if version == Migrations.latest { try store.compactOnce() }
         return store

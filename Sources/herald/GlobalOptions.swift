@@ -68,7 +68,12 @@ struct GlobalOptions {
 
     /// The library, opened (and migrated) on the database actor.
     func openLibrary(importingDemo: Bool) async throws -> LibraryStore {
-        let store = try await LibraryStore.open(path: libraryPath())
+        let store = try await LibraryStore.open(path: libraryPath()) { from, to in
+            FileHandle.standardError.write(
+                Data(
+                    "herald: upgrading the library (schema \(from) to \(to)), once; a large one takes minutes (about 5 per million articles)\n"
+                        .utf8))
+        }
         if importingDemo, await store.isNew {
             let demo = try await Self.readDirectory(try DemoFeeds.directory())
             try await store.importFeeds(await demo.contents(), demo: true)

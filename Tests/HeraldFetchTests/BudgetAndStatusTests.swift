@@ -7,7 +7,7 @@ import Testing
 /// Found in review of the libcurl fetcher: a bare status line, and one slow large body
 /// holding back every other (it reserved its whole Content-Length).
 @Suite("Fetching: status lines and slow bodies under a budget", .serialized)
-struct ReviewFetchProbeTests {
+struct BudgetAndStatusTests {
     @Test("a 200 whose status line has no reason phrase is a document, not 'HTTP 0'")
     func statusLineWithoutReason() async throws {
         let server = try FixtureServer()

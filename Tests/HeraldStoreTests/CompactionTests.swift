@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import HeraldCore
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 /// Found in review of schema 6: leaving WAL to change the page size failed, and stopped
 /// the library from opening, while another connection had it open.
 @Suite("Compacting an older library")
-struct ReviewStoreProbeTests {
+struct CompactionTests {
     @Test("a library with 4 KB pages still opens while another connection has it open")
     func compactionDoesNotStopOpening() async throws {
         let library = try TemporaryLibrary()
@@ -25,4 +26,32 @@ struct ReviewStoreProbeTests {
         }
         _ = other
     }
+}
+
+@Suite("Upgrading a library")
+struct UpgradeNoticeTests {
+    @Test(
+        "opening an older library says it is being upgraded, from which schema to which; a new one says nothing"
+    )
+    func upgradeIsAnnounced() async throws {
+        let library = try TemporaryLibrary()
+        defer { library.cleanUp() }
+        let heard = Heard()
+        _ = try await LibraryStore.open(path: library.path, upTo: 5)
+        _ = try await LibraryStore.open(path: library.path) { from, to in heard.add(from, to) }
+        #expect(heard.calls == [[5, Migrations.latest]])
+
+        let fresh = try TemporaryLibrary()
+        defer { fresh.cleanUp() }
+        let silent = Heard()
+        _ = try await LibraryStore.open(path: fresh.path) { from, to in silent.add(from, to) }
+        #expect(silent.calls.isEmpty)
+    }
+}
+
+/// The calls a callback heard, from any thread.
+final class Heard: Sendable {
+    private let state = Mutex<[[Int]]>([])
+    func add(_ from: Int, _ to: Int) { state.withLock { $0.append([from, to]) } }
+    var calls: [[Int]] { state.withLock { $0 } }
 }
