@@ -679,40 +679,9 @@ def section(options, readers, corpus, hosts, delays, label, reference=None):
 KEY_COLUMNS, KEY_ROWS = 100, 30
 
 
-class PtyChild(measure_terminal.Child):
+def pty_child(argv, env):
     """measure_terminal's Child in a KEY_COLUMNS x KEY_ROWS pty, with any argv and env."""
-
-    def __init__(self, argv, env):
-        super().__init__(argv[0], None, argv=argv)
-        self.env = env
-
-    def spawn(self):
-        master, slave = pty.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", KEY_ROWS, KEY_COLUMNS, 0, 0))
-        env = dict(self.env)
-        env.update(TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8",
-                   COLUMNS=str(KEY_COLUMNS), LINES=str(KEY_ROWS))
-        for name in ("TMUX", "TMUX_PANE", "STY"):
-            env.pop(name, None)
-        start = time.perf_counter()
-        pid = os.fork()
-        if pid == 0:
-            try:
-                os.close(master)
-                os.setsid()
-                fcntl.ioctl(slave, termios.TIOCSCTTY, 0)
-                for fd in (0, 1, 2):
-                    os.dup2(slave, fd)
-                if slave > 2:
-                    os.close(slave)
-                os.execve(self.binary, self.argv, env)
-            except BaseException as error:  # noqa: BLE001
-                os.write(2, f"exec {self.binary} failed: {error}\n".encode())
-            finally:
-                os._exit(127)
-        os.close(slave)
-        self.pid, self.master = pid, master
-        return start
+    return measure_terminal.Child(argv[0], None, argv=argv, env=env, rows=KEY_ROWS, columns=KEY_COLUMNS)
 
 
 class KeyDriver:
@@ -752,7 +721,7 @@ class KeyDriver:
         else:
             env = dict(os.environ)
             argv = [self.binary, "-u", self.urls, "-c", library, "-C", self.config]
-        child = PtyChild(argv, env)
+        child = pty_child(argv, env)
         child.spawn()
         return child
 

@@ -89,11 +89,14 @@ def write_feeds(directory):
 class Child:
     """herald on the slave side of a new pty, in its own session."""
 
-    def __init__(self, binary, feeds, db=None, argv=None):
+    def __init__(self, binary, feeds, db=None, argv=None, env=None, rows=None, columns=None):
         self.binary = binary
         self.feeds = feeds
         self.db = db
         self.argv = argv
+        self.env = env
+        self.rows = rows or ROWS
+        self.columns = columns or COLUMNS
         self.pid = None
         self.master = None
         self.status = None
@@ -102,10 +105,10 @@ class Child:
     def spawn(self):
         master, slave = pty.openpty()
         # The size must be right before exec: ncurses reads it once at start-up.
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
-        env = dict(os.environ)
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", self.rows, self.columns, 0, 0))
+        env = dict(os.environ if self.env is None else self.env)
         env.update(TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8",
-                   COLUMNS=str(COLUMNS), LINES=str(ROWS))
+                   COLUMNS=str(self.columns), LINES=str(self.rows))
         for name in ("TMUX", "TMUX_PANE", "STY"):
             env.pop(name, None)
         argv = [self.binary, "--db", self.db] if self.db else [self.binary, "--feeds", self.feeds]

@@ -105,8 +105,7 @@ struct HTMLWriter {
                 if let content = current.pointee.content { text(content) }
             case XML_ELEMENT_NODE:
                 let name = current.pointee.name.map { String(cString: $0) } ?? ""
-                if case .dropped = Self.elements[name] ?? .other {
-                } else {
+                if case .dropped = Self.elements[name] ?? .other {} else {
                     pendingSpace = pendingSpace || (!blockIsEmpty && !endsInSpace)
                     descend = true
                 }
@@ -164,14 +163,11 @@ struct HTMLWriter {
             if inCell == 0 {
                 let (first, rest) = lead()
                 blocks.append(
-                    RichBlock(
-                        kind: .rule, lead: first, indent: rest, quoted: prefixes.contains("> "), runs: []))
+                    RichBlock(kind: .rule, lead: first, indent: rest, quoted: prefixes.contains("> "), runs: []))
             }
         case .image:
             let alt = attribute(node, "alt").map(Self.trimmed) ?? ""
-            words(
-                alt.isEmpty ? "[image]" : "[image: \(TextSanitizer.singleLine(alt))]",
-                style: style.union(.image))
+            words(alt.isEmpty ? "[image]" : "[image: \(TextSanitizer.singleLine(alt))]", style: style.union(.image))
         case .anchor:
             guard let href = attribute(node, "href"), let target = resolve(href) else {
                 return children(node, depth: depth)
@@ -249,9 +245,7 @@ struct HTMLWriter {
         {
             return trimmed
         }
-        guard let url = URL(string: trimmed, relativeTo: base) else {
-            return TextSanitizer.singleLine(trimmed)
-        }
+        guard let url = URL(string: trimmed, relativeTo: base) else { return TextSanitizer.singleLine(trimmed) }
         return TextSanitizer.singleLine(url.absoluteString)
     }
 
@@ -272,9 +266,7 @@ struct HTMLWriter {
             runMayNeedCleaning = true
             return
         }
-        func isSpace(_ byte: UInt8) -> Bool {
-            byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C
-        }
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C }
         var i = 0
         while i < bytes.count {
             if isSpace(bytes[i]) {
@@ -290,8 +282,7 @@ struct HTMLWriter {
             while end < bytes.count {
                 let byte = bytes[end]
                 if isSpace(byte) { break }
-                suspicious =
-                    suspicious || byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2
+                suspicious = suspicious || byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2
                 end += 1
             }
             if pendingSpace {
@@ -302,8 +293,7 @@ struct HTMLWriter {
                 pendingSpace = false
             }
             openRun(style)
-            // Rebased: appending a buffer is a copy, appending a slice of one walks it.
-            run.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<end]))
+            run += bytes[i..<end]
             runMayNeedCleaning = runMayNeedCleaning || suspicious
             i = end
         }
@@ -368,8 +358,7 @@ struct HTMLWriter {
             preformatted > 0 ? .preformatted : heading > 0 ? .heading(level: heading) : .paragraph
         let startsItem = itemMarker != nil
         let (first, rest) = lead()
-        var block = RichBlock(
-            kind: kind, lead: first, indent: rest, quoted: prefixes.contains("> "), runs: runs)
+        var block = RichBlock(kind: kind, lead: first, indent: rest, quoted: prefixes.contains("> "), runs: runs)
         block.tight = startsItem && lastBlockInList
         lastBlockInList = listDepth > 0
         blocks.append(block)
