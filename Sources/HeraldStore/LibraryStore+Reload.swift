@@ -37,19 +37,23 @@ extension LibraryStore {
     /// feed that cannot be stored is rolled back alone and comes back as its error. Returns,
     /// for each feed, how many articles were new.
     ///
-    /// One transaction for several feeds is much cheaper than one each: the search indexes
-    /// write their pending entries as a new segment at every commit, and merge segments as
-    /// they pile up.
+    /// One transaction for several feeds is much cheaper than one each, and the search
+    /// index's changes are written last, together (see `SearchIndex.Pending`): FTS5 then
+    /// writes the batch's entries as one segment instead of one per article.
     public func storeFetched(_ feeds: [FetchedFeed], at time: Date) throws -> [Result<Int, any Error>] {
         try db.transaction {
-            try feeds.map { feed in
+            var index = SearchIndex.Pending()
+            let results: [Result<Int, any Error>] = try feeds.map { feed in
                 do {
                     return .success(
                         try db.transaction {
-                            let added = try upsertArticles(feedURL: feed.url, prepared: feed.items, now: time)
+                            var feedIndex = SearchIndex.Pending()
+                            let added = try upsertArticles(
+                                feedURL: feed.url, prepared: feed.items, now: time, index: &feedIndex)
                             try recordFetch(
                                 url: feed.url, etag: feed.etag, lastModified: feed.lastModified,
                                 feedTitle: feed.title, siteURL: feed.siteURL, at: time)
+                            index.append(feedIndex)
                             return added
                         })
                 } catch {
@@ -59,6 +63,9 @@ extension LibraryStore {
                     return .failure(error)
                 }
             }
+            // A failure here rolls the whole batch back: every feed comes back as the error.
+            try index.apply(in: db)
+            return results
         }
     }
 

@@ -35,49 +35,60 @@ extension LibraryStore {
     /// prepared as unchanged that has changed since is packed here.
     @discardableResult
     public func upsertArticles(feedURL: String, prepared: [PreparedItem], now: Date = Date()) throws -> Int {
-        let feed = try feedRowID(feedURL)
-        let seen = Int64(now.timeIntervalSince1970)
-        return try db.transaction {
-            var known = try storedArticles(feed: feed, guids: prepared.map(\.item.id))
-            var added = 0
-            for entry in prepared {
-                let (item, row) = (entry.item, entry.row)
-                if let old = known[item.id] {
-                    guard old.row != row else { continue }
-                    let body = entry.body ?? bodies.pack(text: item.text, html: item.html)
-                    try db.prepare(
-                        """
-                        UPDATE articles SET title = ?2, link = ?3, author = ?4, published = ?5,
-                            sort_time = coalesce(?5, first_seen), updated = ?6, enclosures = ?7, image = ?8,
-                            body = ?9
-                        WHERE id = ?1
-                        """
-                    ).bind([.integer(old.id)] + row.values + [.blob(body)]).run()
-                    let oldText = try old.blob.withUnsafeBytes { try bodies.unpackText($0) }
-                    if (old.row.title, old.row.author, oldText) != (item.title, item.author, item.text) {
-                        try SearchIndex.remove(
-                            id: old.id, title: old.row.title, author: old.row.author, text: oldText, in: db)
-                        try SearchIndex.add(id: old.id, entry: entry.search ?? SearchEntry(item), in: db)
-                    }
-                    known[item.id] = (old.id, row, body)
-                } else {
-                    let body = entry.body ?? bodies.pack(text: item.text, html: item.html)
-                    try db.prepare(
-                        """
-                        INSERT INTO articles(feed_id, guid, first_seen, sort_time, title, link, author, published,
-                            updated, enclosures, image, body)
-                        VALUES (?1, ?2, ?3, coalesce(?7, ?3), ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
-                        """
-                    ).bind([.integer(feed), .text(item.id), .integer(seen)] + row.values + [.blob(body)])
-                        .run()
-                    let id = db.lastInsertRowID
-                    try SearchIndex.add(id: id, entry: entry.search ?? SearchEntry(item), in: db)
-                    known[item.id] = (id, row, body)
-                    added += 1
-                }
-            }
+        try db.transaction {
+            var index = SearchIndex.Pending()
+            let added = try upsertArticles(feedURL: feedURL, prepared: prepared, now: now, index: &index)
+            try index.apply(in: db)
             return added
         }
+    }
+
+    /// Writes the rows and leaves the search index's changes in `index`, for the caller to
+    /// apply after its other row writes (see `SearchIndex.Pending`). Runs in the caller's
+    /// transaction.
+    func upsertArticles(
+        feedURL: String, prepared: [PreparedItem], now: Date, index: inout SearchIndex.Pending
+    ) throws -> Int {
+        let feed = try feedRowID(feedURL)
+        let seen = Int64(now.timeIntervalSince1970)
+        var known = try storedArticles(feed: feed, guids: prepared.map(\.item.id))
+        var added = 0
+        for entry in prepared {
+            let (item, row) = (entry.item, entry.row)
+            if let old = known[item.id] {
+                guard old.row != row else { continue }
+                let body = entry.body ?? bodies.pack(text: item.text, html: item.html)
+                try db.prepare(
+                    """
+                    UPDATE articles SET title = ?2, link = ?3, author = ?4, published = ?5,
+                        sort_time = coalesce(?5, first_seen), updated = ?6, enclosures = ?7, image = ?8,
+                        body = ?9
+                    WHERE id = ?1
+                    """
+                ).bind([.integer(old.id)] + row.values + [.blob(body)]).run()
+                let oldText = try old.blob.withUnsafeBytes { try bodies.unpackText($0) }
+                if (old.row.title, old.row.author, oldText) != (item.title, item.author, item.text) {
+                    index.remove(id: old.id, title: old.row.title, author: old.row.author, text: oldText)
+                    index.add(id: old.id, entry: entry.search ?? SearchEntry(item))
+                }
+                known[item.id] = (old.id, row, body)
+            } else {
+                let body = entry.body ?? bodies.pack(text: item.text, html: item.html)
+                try db.prepare(
+                    """
+                    INSERT INTO articles(feed_id, guid, first_seen, sort_time, title, link, author, published,
+                        updated, enclosures, image, body)
+                    VALUES (?1, ?2, ?3, coalesce(?7, ?3), ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+                    """
+                ).bind([.integer(feed), .text(item.id), .integer(seen)] + row.values + [.blob(body)])
+                    .run()
+                let id = db.lastInsertRowID
+                index.add(id: id, entry: entry.search ?? SearchEntry(item))
+                known[item.id] = (id, row, body)
+                added += 1
+            }
+        }
+        return added
     }
 
     /// The stored rows of a feed's articles with these guids, by guid.

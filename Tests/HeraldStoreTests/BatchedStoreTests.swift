@@ -44,6 +44,33 @@ struct BatchedStoreTests {
         #expect(titles.contains("Title of \(feeds[1])"))
     }
 
+    @Test("a feed rolled back after some of its rows were written leaves nothing in the search index")
+    func rolledBackFeedIsNotIndexed() async throws {
+        let library = try TemporaryLibrary()
+        defer { library.cleanUp() }
+        let store = try await store(library)
+        // The feed's second item fails after its first was inserted.
+        try await store.execute(
+            """
+            CREATE TEMP TRIGGER poison BEFORE INSERT ON articles WHEN NEW.title = 'Poison'
+            BEGIN SELECT RAISE(ABORT, 'poisoned'); END;
+            """)
+        let none = try await store.knownArticles(feedURL: feeds[0], guids: [])
+        let batch = [
+            fetched(feeds[0], [item("1", "Good", "garden"), item("2", "Poison", "river")], known: none),
+            fetched(feeds[1], [item("3", "Three", "harbour")], known: none),
+        ]
+        let results = try await store.storeFetched(batch, at: Date())
+        #expect(throws: (any Error).self) { try results[0].get() }
+        #expect(try results[1].get() == 1)
+        // The next article takes the rolled-back row's id: an entry indexed for that row
+        // would make "garden" find it.
+        try await store.upsertArticles(feedURL: feeds[1], items: [item("4", "Four", "bread")])
+        #expect(try await store.search("garden", limit: 5).isEmpty)
+        #expect(try await store.search("bread", limit: 5).map(\.article.title) == ["Four"])
+        #expect(try await store.search("harbour", limit: 5).map(\.article.title) == ["Three"])
+    }
+
     @Test("only new and changed items are packed when prepared against what is stored")
     func unchangedItemsAreNotPacked() async throws {
         let library = try TemporaryLibrary()

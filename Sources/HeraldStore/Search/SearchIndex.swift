@@ -3,7 +3,47 @@
 /// Both FTS5 tables are contentless (they store no copy of the text), so removing an entry
 /// means handing FTS5 the same values that were indexed: `remove` recomputes them from the
 /// article's stored columns, which is deterministic.
+///
+/// Writers collect their index changes in `Pending` and apply them after the transaction's
+/// row writes (see there).
 enum SearchIndex {
+    /// Index changes waiting for the end of a batch of row writes.
+    ///
+    /// FTS5 keeps new entries in memory until the transaction commits, then writes them as
+    /// one segment. But every statement that opens a statement journal (an INSERT into
+    /// `articles`, with its trigger and indexes; a savepoint) makes SQLite call each FTS
+    /// table's savepoint method, which writes the pending entries out as a segment of their
+    /// own. Interleaved with the row writes, each article became a segment, and merging them
+    /// back cost more than the indexing itself: a 10,000-article reload spent about 170 µs
+    /// more per article than with the index writes gathered at the end.
+    struct Pending {
+        enum Change {
+            case add(id: Int64, entry: SearchEntry)
+            case remove(id: Int64, title: String, author: String?, text: String)
+        }
+        private(set) var changes: [Change] = []
+
+        mutating func add(id: Int64, entry: SearchEntry) { changes.append(.add(id: id, entry: entry)) }
+
+        mutating func remove(id: Int64, title: String, author: String?, text: String) {
+            changes.append(.remove(id: id, title: title, author: author, text: text))
+        }
+
+        mutating func append(_ other: Pending) { changes += other.changes }
+
+        /// Writes the changes, in order; the caller's transaction then commits them.
+        func apply(in db: SQLiteConnection) throws {
+            for change in changes {
+                switch change {
+                case .add(let id, let entry):
+                    try SearchIndex.add(id: id, entry: entry, in: db)
+                case .remove(let id, let title, let author, let text):
+                    try SearchIndex.remove(id: id, title: title, author: author, text: text, in: db)
+                }
+            }
+        }
+    }
+
     static func add(id: Int64, title: String, author: String?, text: String, in db: SQLiteConnection) throws {
         try add(id: id, entry: SearchEntry(title: title, author: author, text: text), in: db)
     }
