@@ -19,6 +19,8 @@ enum ReloadCommand {
             }
         }
         let store = try await options.openLibrary(importingDemo: false)
+        // Nothing here reads a page twice: the reader's larger cache would only add to the peak.
+        try await store.setCacheSize(kibibytes: 2048)
         let showBar = !quiet && isatty(2) == 1
         let reloader = Reloader(store: store, jobs: jobs)
         let summary = try await reloader.reload { progress in

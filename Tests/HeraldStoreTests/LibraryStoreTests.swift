@@ -20,6 +20,10 @@ struct LibraryStoreTests {
         #expect(FileManager.default.fileExists(atPath: library.path + "-wal"))
         #expect(await store.isEmpty)
         #expect(await store.isNew)
+        // 8 MiB of pages for the reader; a command that only writes asks for less.
+        #expect(try await store.integer("PRAGMA cache_size") == -8192)
+        try await store.setCacheSize(kibibytes: 2048)
+        #expect(try await store.integer("PRAGMA cache_size") == -2048)
     }
 
     @Test("upserts keep read and starred flags, update text, and count new articles only")

@@ -46,7 +46,7 @@ enum CJKText {
     /// the word index sees.
     static func withoutIndexed(_ text: String) -> String {
         var text = text
-        return text.withUTF8 { bytes in
+        let replaced: [UInt8]? = text.withUTF8 { bytes in
             var out: [UInt8]?
             var i = 0
             while i < bytes.count {
@@ -59,8 +59,11 @@ enum CJKText {
                 }
                 i += max(length, 1)
             }
-            return out.map { String(decoding: $0, as: UTF8.self) } ?? String(decoding: bytes, as: UTF8.self)
+            return out
         }
+        // Text with nothing to replace (most Latin text) is shared, not copied: a reload
+        // holds both while an article waits to be written.
+        return replaced.map { String(decoding: $0, as: UTF8.self) } ?? text
     }
 
     /// Whether the scalar starting at `i` is indexed, and its length in bytes (0 for a
