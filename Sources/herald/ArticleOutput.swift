@@ -38,7 +38,7 @@ struct ArticleOutput {
             let day = published.map { String($0.prefix(10)) } ?? "          "
             let feed = TextLayout.truncate(TextSanitizer.singleLine(feedTitle), toWidth: 20)
             let pad = String(repeating: " ", count: max(0, 20 - DisplayWidth.of(feed)))
-            Swift.print("\(flags) \(day)  \(feed)\(pad)  \(TextSanitizer.singleLine(article.title))")
+            Console.say("\(flags) \(day)  \(feed)\(pad)  \(TextSanitizer.singleLine(article.title))")
         }
     }
 

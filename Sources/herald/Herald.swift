@@ -45,10 +45,10 @@ struct Herald {
                 throw UsageError("unknown command '\(command!)'")
             }
         } catch let error as UsageError {
-            FileHandle.standardError.write(Data("herald: \(error.message)\nTry 'herald --help'.\n".utf8))
+            Console.complain("herald: \(error.message)\nTry 'herald --help'.")
             exit(2)
         } catch {
-            FileHandle.standardError.write(Data("herald: \(error)\n".utf8))
+            Console.complain("herald: \(error)")
             exit(1)
         }
     }

@@ -29,7 +29,7 @@ enum ImportExportCommands {
         let demo = try await store.demoFeedURLs()
         var results: [SubscribeResult] = []
         for subscription in subscriptions { results.append(try await store.subscribe(subscription)) }
-        print(report(results, file: path))
+        Console.say(report(results, file: path))
         SubscriptionCommands.reportAdopted(subscriptions, demo: demo)
         try await SubscriptionCommands.retireDemoFeeds(store, after: results)
     }

@@ -65,23 +65,23 @@ enum ParseCommand {
     }
 
     static func printText(_ feed: ParsedFeed) {
-        print("\(TextSanitizer.singleLine(feed.title))  \(TextSanitizer.singleLine(feed.siteURL ?? ""))")
-        print("\(feed.items.count) items")
+        Console.say("\(TextSanitizer.singleLine(feed.title))  \(TextSanitizer.singleLine(feed.siteURL ?? ""))")
+        Console.say("\(feed.items.count) items")
         for item in feed.items {
-            print("")
-            print("- \(TextSanitizer.singleLine(item.title))")
-            print("  id: \(TextSanitizer.singleLine(item.id))")
-            if let link = item.link { print("  link: \(TextSanitizer.singleLine(link))") }
-            if let author = item.author { print("  author: \(TextSanitizer.singleLine(author))") }
-            print("  published: \(item.published?.formatted(.iso8601) ?? "unknown")")
+            Console.say("")
+            Console.say("- \(TextSanitizer.singleLine(item.title))")
+            Console.say("  id: \(TextSanitizer.singleLine(item.id))")
+            if let link = item.link { Console.say("  link: \(TextSanitizer.singleLine(link))") }
+            if let author = item.author { Console.say("  author: \(TextSanitizer.singleLine(author))") }
+            Console.say("  published: \(item.published?.formatted(.iso8601) ?? "unknown")")
             for enclosure in item.enclosures {
                 let details = enclosure.details
                 let shown = enclosure.url + (details.isEmpty ? "" : " (\(details))")
-                print("  enclosure: \(TextSanitizer.singleLine(shown))")
+                Console.say("  enclosure: \(TextSanitizer.singleLine(shown))")
             }
-            if let image = item.image { print("  image: \(TextSanitizer.singleLine(image))") }
+            if let image = item.image { Console.say("  image: \(TextSanitizer.singleLine(image))") }
             let preview = TextLayout.truncate(TextSanitizer.singleLine(item.text), toWidth: 100)
-            if !preview.isEmpty { print("  text: \(preview)") }
+            if !preview.isEmpty { Console.say("  text: \(preview)") }
         }
     }
 }

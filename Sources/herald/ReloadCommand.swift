@@ -29,11 +29,11 @@ enum ReloadCommand {
         }
         if showBar { FileHandle.standardError.write(Data("\r\u{1b}[K".utf8)) }
         if !quiet || !summary.failures.isEmpty {
-            print(
+            Console.say(
                 "\(summary.feeds) feeds: \(summary.newArticles) new articles, \(summary.notModified) unchanged, "
                     + "\(summary.failures.count) failed")
             for failure in summary.failures {
-                print("  \(TextSanitizer.singleLine(failure.title)) <\(failure.url)>: \(TextSanitizer.singleLine(failure.reason))")
+                Console.say("  \(TextSanitizer.singleLine(failure.title)) <\(failure.url)>: \(TextSanitizer.singleLine(failure.reason))")
             }
         }
         return summary.allFailed ? 1 : 0

@@ -39,16 +39,16 @@ enum SubscriptionCommands {
         let shown = TextSanitizer.singleLine(subscription.url)
         switch result {
         case .new:
-            print("added \(shown) (run `herald reload` to fetch it)")
+            Console.say("added \(shown) (run `herald reload` to fetch it)")
         case .updated(let newTags, let newTitle):
             var changes: [String] = []
             if !newTags.isEmpty { changes.append("tagged " + newTags.joined(separator: ", ")) }
             if let newTitle { changes.append("titled \(newTitle)") }
-            print("updated \(shown): \(changes.joined(separator: "; "))")
+            Console.say("updated \(shown): \(changes.joined(separator: "; "))")
         case .unchanged where demo.contains(subscription.url):
             break  // it became the user's: said just below
         case .unchanged:
-            print("\(shown) is already in the library; nothing changed")
+            Console.say("\(shown) is already in the library; nothing changed")
         }
         reportAdopted([subscription], demo: demo)
         try await retireDemoFeeds(store, after: [result])
@@ -66,8 +66,7 @@ enum SubscriptionCommands {
             }
             document = fetched
         } catch {
-            FileHandle.standardError.write(
-                Data("herald: warning: could not fetch \(address) now (\(error)); adding it anyway\n".utf8))
+            Console.complain("herald: warning: could not fetch \(address) now (\(error)); adding it anyway")
             return address
         }
         let parseError: FeedParseError
@@ -82,9 +81,9 @@ enum SubscriptionCommands {
         guard let first = feeds.first else {
             throw UsageError("\(address) is not a feed (\(parseError)), and the page names no feed")
         }
-        print("\(address) is a web page; it names \(feeds.count == 1 ? "one feed" : "\(feeds.count) feeds"):")
-        for feed in feeds { print("  \(feed.url)" + (feed.title.map { "  (\($0))" } ?? "")) }
-        print("subscribing to the first; `herald add` another to follow it too")
+        Console.say("\(address) is a web page; it names \(feeds.count == 1 ? "one feed" : "\(feeds.count) feeds"):")
+        for feed in feeds { Console.say("  \(feed.url)" + (feed.title.map { "  (\($0))" } ?? "")) }
+        Console.say("subscribing to the first; `herald add` another to follow it too")
         return first.url
     }
 
@@ -94,9 +93,9 @@ enum SubscriptionCommands {
             let store = try await options.openLibrary(importingDemo: false)
             let removed = try await store.removeDemoFeeds()
             if removed == 0 {
-                print("there are no demo feeds to remove")
+                Console.say("there are no demo feeds to remove")
             } else {
-                print("removed \(demoFeeds(removed)) and their articles")
+                Console.say("removed \(demoFeeds(removed)) and their articles")
             }
             return
         }
@@ -107,7 +106,7 @@ enum SubscriptionCommands {
         guard try await store.unsubscribe(url: url) else {
             throw UsageError("no feed \(url) (`herald export` lists the feeds)")
         }
-        print("removed \(url) and its articles")
+        Console.say("removed \(url) and its articles")
     }
 
     // MARK: The demo feeds
@@ -118,13 +117,13 @@ enum SubscriptionCommands {
         guard results.contains(.new) else { return }
         let removed = try await store.removeDemoFeeds()
         guard removed > 0 else { return }
-        print("removed \(demoFeeds(removed)) (your own feeds replace \(removed == 1 ? "it" : "them"))")
+        Console.say("removed \(demoFeeds(removed)) (your own feeds replace \(removed == 1 ? "it" : "them"))")
     }
 
     /// Names the demo feeds the user subscribed to: they are the user's own now and stay.
     static func reportAdopted(_ subscriptions: [Subscription], demo: [String]) {
         for subscription in subscriptions where demo.contains(subscription.url) {
-            print("\(TextSanitizer.singleLine(subscription.url)) was a demo feed; it is yours now and stays")
+            Console.say("\(TextSanitizer.singleLine(subscription.url)) was a demo feed; it is yours now and stays")
         }
     }
 

@@ -39,7 +39,7 @@ enum TagsCommand {
         let width = names.map { DisplayWidth.of($0) }.max() ?? 0
         for (tag, name) in zip(tags, names) {
             let pad = String(repeating: " ", count: width - DisplayWidth.of(name))
-            print(
+            Console.say(
                 "\(name)\(pad)  (\(tag.unread)/\(tag.total))  \(tag.feeds) \(tag.feeds == 1 ? "feed" : "feeds")"
             )
         }

@@ -224,7 +224,7 @@ struct EnclosureParsingTests {
                 Enclosure(
                     url: "https://json.example.org/ep1.mp3", type: "audio/mpeg", length: 48_000_000,
                     duration: 3733,
-                    title: "MP3[2J version"),
+                    title: "MP3 version"),
                 Enclosure(
                     url: "https://json.example.org/feeds/ep1.m4a", type: "audio/mp4", length: 1000,
                     duration: 3733),

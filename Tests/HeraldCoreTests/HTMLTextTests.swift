@@ -77,3 +77,14 @@ struct HTMLTextTests {
         #expect(HTMLText.process("<a href=\"javascript:alert(1)\">x</a>").links.isEmpty)
     }
 }
+
+@Suite("Escape sequences in article HTML")
+struct HTMLEscapeSequenceTests {
+    @Test("a sequence written raw into the HTML goes whole, not just its ESC")
+    func rawSequencesGoWhole() {
+        let text = HTMLText.process(
+            "<p>hi \u{1b}]8;;http://e\u{1b}\\link\u{1b}]8;;\u{1b}\\ and \u{1b}[31mred\u{1b}[0m</p><pre>a\n\tb</pre>"
+        ).text
+        #expect(text == "hi link and red\n\na\n\tb")
+    }
+}

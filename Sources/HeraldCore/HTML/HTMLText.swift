@@ -25,7 +25,9 @@ public enum HTMLText {
         let options = Int32(
             HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue
                 | HTML_PARSE_RECOVER.rawValue)
-        var html = html
+        // Escape sequences go whole before the parser sees them: it drops a lone ESC itself,
+        // which would leave the rest of the sequence (`[31m`) in the text.
+        var html = TextSanitizer.multiLine(html)
         let document = html.withUTF8 { buffer -> htmlDocPtr? in
             guard let base = buffer.baseAddress, !buffer.isEmpty else { return nil }
             return base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {

@@ -19,12 +19,12 @@ public enum TextSanitizer {
     public static func singleLine(_ text: String) -> String {
         guard needsCleaning(text, keepingBreaks: false) else { return text }
         var out = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
+        forEachShown(text) { scalar in
             switch scalar.value {
             case 0x09, 0x0A, 0x0D:
                 if out.last != " " { out.append(" ") }
             default:
-                if !isForbidden(scalar) { out.append(scalar) }
+                out.append(scalar)
             }
         }
         return String(out)
@@ -36,16 +36,78 @@ public enum TextSanitizer {
         guard needsCleaning(text, keepingBreaks: true) else { return text }
         var out = String.UnicodeScalarView()
         var previousWasCR = false
-        for scalar in text.unicodeScalars {
+        forEachShown(text) { scalar in
             defer { previousWasCR = scalar.value == 0x0D }
             switch scalar.value {
             case 0x0D: out.append("\n")
             case 0x0A: if !previousWasCR { out.append("\n") }
-            case 0x09: out.append(scalar)
-            default: if !isForbidden(scalar) { out.append(scalar) }
+            default: out.append(scalar)
             }
         }
         return String(out)
+    }
+
+    /// Calls `shown` with every scalar of `text` that is not part of a control sequence and
+    /// not forbidden, tab, LF and CR included.
+    ///
+    /// A whole escape sequence goes, not just its ESC: `ESC [31m` would otherwise leave
+    /// `[31m` on screen. Recognised as a terminal (ECMA-48) reads them: CSI (`ESC [` or C1
+    /// 9B) with its parameter and intermediate bytes up to the final byte; OSC, DCS, SOS, PM
+    /// and APC (`ESC ] P X ^ _` or C1 9D 90 98 9E 9F) up to BEL or the string terminator
+    /// (`ESC \` or C1 9C); any other `ESC` with its intermediate bytes and final byte. A
+    /// string left unterminated ends at the next line break, so it cannot swallow the rest of
+    /// an article.
+    static func forEachShown(_ text: String, _ shown: (Unicode.Scalar) -> Void) {
+        enum State { case text, escape, csi, string, stringEscape }
+        var state = State.text
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            switch state {
+            case .text:
+                switch value {
+                case 0x1B: state = .escape
+                case 0x9B: state = .csi
+                case 0x90, 0x98, 0x9D, 0x9E, 0x9F: state = .string
+                case 0x09, 0x0A, 0x0D: shown(scalar)
+                default: if !isForbidden(scalar) { shown(scalar) }
+                }
+            case .escape:
+                switch value {
+                case 0x5B: state = .csi  // [
+                case 0x5D, 0x50, 0x58, 0x5E, 0x5F: state = .string  // ] P X ^ _
+                case 0x20...0x2F: break  // intermediate bytes: the final byte follows
+                case 0x1B: break  // ESC ESC: the second one starts over
+                case 0x30...0x7E: state = .text  // the final byte
+                default:
+                    // Not a sequence after all: the ESC goes, the scalar is read as text.
+                    state = .text
+                    if value == 0x09 || value == 0x0A || value == 0x0D || !isForbidden(scalar) {
+                        shown(scalar)
+                    }
+                }
+            case .csi:
+                switch value {
+                case 0x20...0x3F: break  // parameter and intermediate bytes
+                case 0x40...0x7E: state = .text  // the final byte
+                default:
+                    state = .text
+                    if value == 0x09 || value == 0x0A || value == 0x0D || !isForbidden(scalar) {
+                        shown(scalar)
+                    }
+                }
+            case .string:
+                switch value {
+                case 0x07, 0x9C: state = .text
+                case 0x1B: state = .stringEscape
+                case 0x0A, 0x0D:
+                    state = .text
+                    shown(scalar)
+                default: break
+                }
+            case .stringEscape:
+                state = value == 0x5C ? .text : .string  // ESC \ ends it
+            }
+        }
     }
 
     /// A fast scan of the UTF-8 bytes for anything `isForbidden` (LF and tab are fine in a

@@ -59,7 +59,9 @@ public struct Canvas: Sendable, Hashable {
         guard y >= 0, y < size.height, x < size.width else { return 0 }
         let limit = min(size.width, x + (maxWidth ?? size.width))
         var column = x
-        for grapheme in text {
+        // Whole escape sequences go first (text stored before Herald removed them whole
+        // still holds them); `drawable` then drops any control left, one by one.
+        for grapheme in TextSanitizer.multiLine(text) {
             if column >= limit { break }
             if grapheme == "\t" {
                 // Tabs stop every 8 columns from where the text starts.
