@@ -4,6 +4,7 @@
 // Wide-character ncurses: NCURSES_WIDECHAR needs this before <ncurses.h>.
 #define _XOPEN_SOURCE_EXTENDED 1
 #include <ncursesw/curses.h>
+#include <ncursesw/term.h>
 #include <locale.h>
 #include <langinfo.h>
 #include <stdio.h>
@@ -62,6 +63,22 @@ static inline int cn_getcchar(const cchar_t *cell, wchar_t *wch, attr_t *attrs, 
 
 static inline int cn_ccharw_max(void) { return CCHARW_MAX; }
 
+/// Whether terminal type `term` can address the cursor (terminfo `cup`) and clear the
+/// screen (`clear`): 1 yes, 0 no (`dumb`, a printing terminal), -1 unknown to terminfo.
+/// Looks the type up without touching the screen, before `newterm` writes anything.
+static inline int cn_term_is_full_screen(const char *term, int fd) {
+    int error = 0;
+    TERMINAL *saved = cur_term;
+    if (setupterm(term, fd, &error) != OK) { set_curterm(saved); return -1; }
+    TERMINAL *probe = cur_term;
+    char *cup = tigetstr("cup");
+    char *clear = tigetstr("clear");
+    int ok = cup != NULL && cup != (char *)-1 && clear != NULL && clear != (char *)-1;
+    set_curterm(saved);
+    del_curterm(probe);
+    return ok;
+}
+
 
 // ---- Signals: a self-pipe, so signal handlers do nothing but write one byte. -------------
 // The terminal module's input thread polls the read end beside stdin; the main actor then
@@ -69,6 +86,17 @@ static inline int cn_ccharw_max(void) { return CCHARW_MAX; }
 // module that imports this header for real (HeraldTerminal).
 
 static int cn_signal_fds[2] = {-1, -1};
+
+/// The signals that reach the main actor through the pipe: a resize, and every signal whose
+/// default action would end the process without putting the terminal back (the reader then
+/// restores it and exits with 128 + the number). SIGUSR1/2 and SIGALRM are among them: a
+/// stray `kill -USR1` must not leave the alternate screen on.
+static const int cn_handled_signals[] = {
+    SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF,
+    SIGXCPU, SIGXFSZ, SIGPOLL, SIGPWR, SIGSTKFLT};
+/// Fatal signals (a Swift trap is SIGILL or SIGTRAP): restored from the handler itself.
+static const int cn_fatal_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE, SIGSYS};
+#define CN_COUNT(array) (sizeof array / sizeof array[0])
 static int cn_saved_termios_valid = -1;  // -1: nothing saved (a non-zero initialiser keeps it emitted)
 
 /// Storage for the tty modes to restore after a crash.
@@ -113,19 +141,14 @@ static inline int cn_install_signal_handlers(void) {
     sigemptyset(&action.sa_mask);
     action.sa_flags = SA_RESTART;
     action.sa_handler = cn_on_signal;
-    sigaction(SIGWINCH, &action, NULL);
-    sigaction(SIGTERM, &action, NULL);
-    sigaction(SIGHUP, &action, NULL);
-    sigaction(SIGINT, &action, NULL);
-    sigaction(SIGQUIT, &action, NULL);
+    for (unsigned i = 0; i < CN_COUNT(cn_handled_signals); i++) sigaction(cn_handled_signals[i], &action, NULL);
     signal(SIGPIPE, SIG_IGN);
     struct sigaction crash;
     memset(&crash, 0, sizeof crash);
     sigemptyset(&crash.sa_mask);
     crash.sa_handler = cn_on_crash;
     crash.sa_flags = SA_RESETHAND;
-    int fatal[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE};
-    for (unsigned i = 0; i < sizeof fatal / sizeof fatal[0]; i++) sigaction(fatal[i], &crash, NULL);
+    for (unsigned i = 0; i < CN_COUNT(cn_fatal_signals); i++) sigaction(cn_fatal_signals[i], &crash, NULL);
     return cn_signal_fds[0];
 }
 
@@ -135,8 +158,7 @@ static inline int cn_install_signal_handlers(void) {
 static inline void cn_unblock_handled_signals(void) {
     sigset_t set;
     sigemptyset(&set);
-    int handled[] = {SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT};
-    for (unsigned i = 0; i < sizeof handled / sizeof handled[0]; i++) sigaddset(&set, handled[i]);
+    for (unsigned i = 0; i < CN_COUNT(cn_handled_signals); i++) sigaddset(&set, cn_handled_signals[i]);
     pthread_sigmask(SIG_UNBLOCK, &set, NULL);
 }
 
@@ -167,9 +189,8 @@ static inline int cn_spawn_wait(char *const argv[]) {
 
 /// Puts every handler back to the default (after the terminal is restored).
 static inline void cn_reset_signal_handlers(void) {
-    int all[] = {SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP,
-                 SIGABRT, SIGFPE};
-    for (unsigned i = 0; i < sizeof all / sizeof all[0]; i++) signal(all[i], SIG_DFL);
+    for (unsigned i = 0; i < CN_COUNT(cn_handled_signals); i++) signal(cn_handled_signals[i], SIG_DFL);
+    for (unsigned i = 0; i < CN_COUNT(cn_fatal_signals); i++) signal(cn_fatal_signals[i], SIG_DFL);
 }
 
 /// Waits until stdin (fd) or the signal pipe is readable, up to timeout_ms.

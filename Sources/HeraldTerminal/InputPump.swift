@@ -7,7 +7,7 @@ import Synchronization
 public enum TerminalEvent: Sendable, Equatable {
     /// stdin has bytes: drain keys with `Terminal.readKeys()`, then call `resume()`.
     case input
-    /// A signal arrived (SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT).
+    /// A signal arrived (SIGWINCH, or one that ends the reader: see `cn_handled_signals`).
     case signal(Int32)
     /// stdin was closed or hung up (the ssh session dropped).
     case hangup

@@ -47,6 +47,15 @@ public final class Terminal: FrameSurface {
         guard let input = fdopen(inputFD, "r"), let output = fdopen(outputFD, "w") else {
             throw TerminalError(description: "cannot open the terminal's streams")
         }
+        switch cn_term_is_full_screen(termType, outputFD) {
+        case 0:
+            throw TerminalError(
+                description: "terminal type '\(termType)' cannot move the cursor; herald needs a full-screen "
+                    + "terminal (TERM=xterm-256color, screen-256color, tmux-256color…)")
+        case -1:
+            throw TerminalError(description: "cannot open terminal type '\(termType)' (is TERM right?)")
+        default: break
+        }
         guard let screen = newterm(termType, output, input) else {
             throw TerminalError(description: "cannot open terminal type '\(termType)' (is TERM right?)")
         }

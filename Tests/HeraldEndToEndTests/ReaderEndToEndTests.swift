@@ -104,6 +104,28 @@ struct ReaderEndToEndTests {
         try await expectSignalRestores(SIGHUP, status: 129)
     }
 
+    @Test(
+        "SIGUSR1, SIGUSR2 and SIGALRM, which would end it leaving the alternate screen on, restore it too",
+        arguments: [SIGUSR1, SIGUSR2, SIGALRM])
+    func strayTerminatingSignalsRestore(_ signal: Int32) async throws {
+        try await expectSignalRestores(signal, status: 128 + Int(signal))
+    }
+
+    @Test("TERM=dumb (no cursor addressing) is refused with a message, before anything is drawn")
+    func dumbTerminalRefused() async throws {
+        let session = try TmuxSession()
+        defer { session.kill() }
+        let binary = try HeraldUnderTest.binary()
+        try await session.waitUntil(contains: "e2e$")
+        try session.runCommand("TERM=dumb " + HeraldUnderTest.commandLine(binary: binary))
+        #expect(try await session.waitForExitStatus() == 1)
+        let screen = try session.capture()
+        #expect(
+            screen.contains { $0.contains("terminal type 'dumb' cannot move the cursor") },
+            "\(TmuxSession.framed(screen))")
+        #expect(try session.alternateScreenOn == false)
+    }
+
     @Test("Resizing the window to 60x20 redraws at the new size: hint on row 20, rows clipped to 60 columns")
     func resizeRedraws() async throws {
         let session = try TmuxSession()
