@@ -17,14 +17,23 @@ enum ImportExportCommands {
             throw UsageError("cannot read \(path): \(error.localizedDescription)")
         }
         let text = String(decoding: data, as: UTF8.self)
-        let listed: [Subscription]
-        if text.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" }).hasPrefix("<") {
-            listed = try OPML.parse(data)
+        let entries: [ListedSubscription]
+        let isOPML = [".opml", ".xml"].contains { path.lowercased().hasSuffix($0) }
+        if isOPML || text.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" }).hasPrefix("<") {
+            do {
+                entries = try OPML.parseListed(data)
+            } catch {
+                throw UsageError("cannot import \(path): \(error)")
+            }
         } else {
-            listed = NewsboatURLs.parse(text)
+            entries = NewsboatURLs.parseListed(text)
         }
+        let (listed, refused) = checked(entries)
+        for line in refused { Console.complain("herald: \(path): \(line)") }
         let subscriptions = mergingDuplicates(listed)
-        guard !subscriptions.isEmpty else { throw UsageError("\(path) lists no feeds") }
+        guard !subscriptions.isEmpty else {
+            throw UsageError("\(path) lists no feeds" + (refused.isEmpty ? "" : " Herald can follow"))
+        }
         let store = try await options.openLibrary(importingDemo: false)
         let demo = try await store.demoFeedURLs()
         var results: [SubscribeResult] = []
@@ -32,6 +41,29 @@ enum ImportExportCommands {
         Console.say(report(results, file: path))
         SubscriptionCommands.reportAdopted(subscriptions, demo: demo)
         try await SubscriptionCommands.retireDemoFeeds(store, after: results)
+    }
+
+    /// The entries whose address may be followed (see `FeedAddress`), and a line for each
+    /// of the others: `line 7: file:///etc/passwd: a file: address may only be typed, …`.
+    static func checked(_ entries: [ListedSubscription]) -> (accepted: [Subscription], refused: [String]) {
+        var accepted: [Subscription] = []
+        var refused: [String] = []
+        for entry in entries {
+            var subscription = entry.subscription
+            let shown = String(subscription.url.prefix(200))
+            if NewsboatURLs.isNewsboatOnly(subscription.url) {
+                refused.append(
+                    "line \(entry.line): \(shown): newsboat's query, filter and exec feeds are not imported")
+                continue
+            }
+            do {
+                subscription.url = try FeedAddress.check(subscription.url, from: .listed)
+                accepted.append(subscription)
+            } catch {
+                refused.append("line \(entry.line): \(shown): \(error)")
+            }
+        }
+        return (accepted, refused)
     }
 
     /// `12 feeds in subs.opml: 3 new, 2 with new tags, 7 unchanged`, and `, 1 given a

@@ -17,11 +17,14 @@ enum SubscriptionCommands {
             case "--title": title = try reader.value(of: argument)
             case "--tag": tags.append(try reader.value(of: argument))
             default:
-                guard subscription == nil, let url = URL(string: argument),
-                    let scheme = url.scheme?.lowercased(),
-                    ["http", "https", "file"].contains(scheme)
-                else { throw UsageError("add needs one http, https or file URL (got '\(argument)')") }
-                subscription = Subscription(url: argument)
+                guard subscription == nil else {
+                    throw UsageError("add takes one URL (got '\(argument)' too)")
+                }
+                do {
+                    subscription = Subscription(url: try FeedAddress.check(argument, from: .typed))
+                } catch {
+                    throw UsageError("add needs an http, https or file URL: '\(argument)' \(error)")
+                }
             }
         }
         guard var subscription else {
@@ -77,11 +80,24 @@ enum SubscriptionCommands {
         } catch {
             parseError = error
         }
-        let feeds = FeedDiscovery.alternateFeeds(in: document.data, pageURL: document.finalURL.absoluteString)
-        guard let first = feeds.first else {
-            throw UsageError("\(address) is not a feed (\(parseError)), and the page names no feed")
+        var feeds: [DiscoveredFeed] = []
+        for var feed in FeedDiscovery.alternateFeeds(
+            in: document.data, pageURL: document.finalURL.absoluteString)
+        {
+            do {
+                feed.url = try FeedAddress.check(feed.url, from: .discovered)
+                feeds.append(feed)
+            } catch {
+                Console.complain(
+                    "herald: \(address) names \(feed.url.prefix(200)) as a feed; skipped: \(error)")
+            }
         }
-        Console.say("\(address) is a web page; it names \(feeds.count == 1 ? "one feed" : "\(feeds.count) feeds"):")
+        guard let first = feeds.first else {
+            throw UsageError(
+                "\(address) is not a feed (\(parseError)), and the page names no feed Herald can follow")
+        }
+        Console.say(
+            "\(address) is a web page; it names \(feeds.count == 1 ? "one feed" : "\(feeds.count) feeds"):")
         for feed in feeds { Console.say("  \(feed.url)" + (feed.title.map { "  (\($0))" } ?? "")) }
         Console.say("subscribing to the first; `herald add` another to follow it too")
         return first.url
@@ -123,7 +139,8 @@ enum SubscriptionCommands {
     /// Names the demo feeds the user subscribed to: they are the user's own now and stay.
     static func reportAdopted(_ subscriptions: [Subscription], demo: [String]) {
         for subscription in subscriptions where demo.contains(subscription.url) {
-            Console.say("\(TextSanitizer.singleLine(subscription.url)) was a demo feed; it is yours now and stays")
+            Console.say(
+                "\(TextSanitizer.singleLine(subscription.url)) was a demo feed; it is yours now and stays")
         }
     }
 

@@ -4,12 +4,18 @@
 ///     https://example.org/feed.xml tech "open source" ~"Example Blog"
 public enum NewsboatURLs {
     public static func parse(_ text: String) -> [Subscription] {
-        var found: [Subscription] = []
-        for rawLine in text.split(whereSeparator: \.isNewline) {
+        parseListed(text).map(\.subscription).filter { !isNewsboatOnly($0.url) }
+    }
+
+    /// Every entry with its line number (from 1), newsboat's own `query:`, `filter:` and
+    /// `exec:` entries included, for an import to say which lines it left out and why.
+    public static func parseListed(_ text: String) -> [ListedSubscription] {
+        var found: [ListedSubscription] = []
+        for (index, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+            .enumerated()
+        {
             let words = tokenize(String(rawLine))
             guard let url = words.first, !url.hasPrefix("#") else { continue }
-            // newsboat's query and filter feeds are not feeds Herald can read.
-            if url.hasPrefix("query:") || url.hasPrefix("filter:") || url.hasPrefix("exec:") { continue }
             var subscription = Subscription(url: url)
             for word in words.dropFirst() {
                 if word.hasPrefix("#") { break }
@@ -19,9 +25,14 @@ public enum NewsboatURLs {
                     subscription.tags.append(TextSanitizer.singleLine(word))
                 }
             }
-            found.append(subscription)
+            found.append(ListedSubscription(subscription: subscription, line: index + 1))
         }
         return found
+    }
+
+    /// newsboat's query, filter and exec feeds: not feeds Herald can read.
+    public static func isNewsboatOnly(_ url: String) -> Bool {
+        url.hasPrefix("query:") || url.hasPrefix("filter:") || url.hasPrefix("exec:")
     }
 
     /// Splits on spaces, keeping `"quoted words"` (and `~"quoted titles"`) whole.

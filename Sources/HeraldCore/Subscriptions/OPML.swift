@@ -9,18 +9,25 @@ public enum OPML {
     /// Reads the feeds (outlines with an `xmlUrl`) of an OPML document. The XML is parsed
     /// with no entity substitution and no DTD or network loading.
     public static func parse(_ data: Data) throws(SubscriptionImportError) -> [Subscription] {
+        try parseListed(data).map(\.subscription)
+    }
+
+    /// The feeds with the line of their outline.
+    public static func parseListed(_ data: Data) throws(SubscriptionImportError) -> [ListedSubscription] {
         let document: xmlDocPtr? = data.withUnsafeBytes { raw in
             guard let base = raw.baseAddress, raw.count > 0 else { return nil }
             return xmlReadMemory(
                 base.assumingMemoryBound(to: CChar.self), Int32(raw.count), nil, nil,
                 Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue))
         }
-        guard let document else { throw SubscriptionImportError("not an OPML file: the XML could not be read") }
+        guard let document else {
+            throw SubscriptionImportError("not an OPML file: the XML could not be read")
+        }
         defer { xmlFreeDoc(document) }
         guard let root = xmlDocGetRootElement(document), name(of: root) == "opml" else {
             throw SubscriptionImportError("not an OPML file: the root element is not <opml>")
         }
-        var found: [Subscription] = []
+        var found: [ListedSubscription] = []
         var node = root.pointee.children
         while let current = node {
             if name(of: current) == "body" { collect(current, tags: [], into: &found) }
@@ -29,7 +36,8 @@ public enum OPML {
         return found
     }
 
-    private static func collect(_ parent: xmlNodePtr, tags: [String], into found: inout [Subscription]) {
+    private static func collect(_ parent: xmlNodePtr, tags: [String], into found: inout [ListedSubscription])
+    {
         var node = parent.pointee.children
         while let current = node {
             defer { node = current.pointee.next }
@@ -41,10 +49,11 @@ public enum OPML {
                 if !tag.isEmpty, !ownTags.contains(tag) { ownTags.append(tag) }
             }
             if let url = attribute(current, "xmlUrl"), !url.isEmpty {
-                found.append(
-                    Subscription(
-                        url: url, title: title.map(TextSanitizer.singleLine), siteURL: attribute(current, "htmlUrl"),
-                        tags: ownTags))
+                let subscription = Subscription(
+                    url: url, title: title.map(TextSanitizer.singleLine),
+                    siteURL: attribute(current, "htmlUrl"),
+                    tags: ownTags)
+                found.append(ListedSubscription(subscription: subscription, line: Int(xmlGetLineNo(current))))
             } else if let folder = title.map(TextSanitizer.singleLine), !folder.isEmpty {
                 collect(current, tags: ownTags.contains(folder) ? ownTags : ownTags + [folder], into: &found)
             } else {
@@ -54,7 +63,9 @@ public enum OPML {
     }
 
     /// An OPML 2.0 document of the subscriptions, grouped in one outline per first tag.
-    public static func export(_ subscriptions: [Subscription], title: String = "Herald subscriptions") -> String {
+    public static func export(_ subscriptions: [Subscription], title: String = "Herald subscriptions")
+        -> String
+    {
         var lines = [
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
             "<opml version=\"2.0\">",

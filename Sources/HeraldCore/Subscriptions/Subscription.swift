@@ -14,6 +14,17 @@ public struct Subscription: Sendable, Hashable {
     }
 }
 
+/// A subscription as a file lists it, with the line it is on.
+public struct ListedSubscription: Sendable, Hashable {
+    public var subscription: Subscription
+    public var line: Int
+
+    public init(subscription: Subscription, line: Int) {
+        self.subscription = subscription
+        self.line = line
+    }
+}
+
 /// Why a subscription list could not be read.
 public struct SubscriptionImportError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String

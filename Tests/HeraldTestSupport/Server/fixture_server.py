@@ -19,6 +19,7 @@ Prints the port it listens on, then serves until killed:
   /bare-status     /feed with the status line "HTTP/1.1 200" (no reason phrase)
   /big-slow        3 MB (Content-Length) sent over about 6 s
   /page            an HTML page announcing /feed (RSS) and /atom;  /plain-page: one announcing none
+  /hostile-page    a page announcing file:///etc/passwd, javascript: and then /feed
 """
 import gzip
 import http.server
@@ -136,6 +137,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
                            b'<link rel="alternate" type="application/rss+xml" title="Posts" href="/feed">'
                            b'<link rel="alternate" type="application/atom+xml" href="/atom">'
                            b'</head><body><p>Hello</p></body></html>', content_type="text/html")
+        elif path == "/hostile-page":
+            self.send_body(b'<html><head>'
+                           b'<link rel="alternate" type="application/rss+xml" href="file:///etc/passwd">'
+                           b'<link rel="alternate" type="application/rss+xml" href="javascript:alert(1)">'
+                           b'<link rel="alternate" type="application/rss+xml" href="/feed">'
+                           b'</head><body></body></html>', content_type="text/html")
         elif path == "/plain-page":
             self.send_body(b"<html><head><title>No feeds</title></head><body>hi</body></html>",
                            content_type="text/html")

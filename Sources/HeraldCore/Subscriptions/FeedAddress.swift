@@ -1,0 +1,67 @@
+import Foundation
+
+/// Which addresses may become a subscription, by where they came from.
+///
+/// One policy for every way in: a feed's address is http or https, with a host, and holds
+/// no control character, space or bidi control. `file:` is allowed only when the user typed
+/// it (`herald add file:///…`): an address from a subscription file, a web page's alternate
+/// link or a redirect is data from elsewhere, and `file:///etc/passwd` there is an attack.
+public enum FeedAddress {
+    public enum Origin: Sendable {
+        /// Typed by the user on the command line.
+        case typed
+        /// Listed in a file being imported (OPML, a newsboat urls file).
+        case listed
+        /// Named by a fetched web page (`<link rel="alternate">`).
+        case discovered
+    }
+
+    /// Why an address was refused, in words for the user.
+    public struct Refusal: Error, Sendable, Equatable, CustomStringConvertible {
+        public var description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    /// Longer addresses are refused: no feed needs one, and a megabyte-long line is junk.
+    public static let maximumLength = 4096
+
+    /// The address, trimmed, when it may be subscribed to from `origin`.
+    public static func check(_ address: String, from origin: Origin) throws(Refusal) -> String {
+        let trimmed = address.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { throw Refusal("no address") }
+        guard trimmed.utf8.count <= maximumLength else {
+            throw Refusal("longer than \(maximumLength) bytes")
+        }
+        if trimmed.unicodeScalars.contains(where: { TextSanitizer.isForbidden($0) }) {
+            throw Refusal("holds a control character")
+        }
+        if trimmed.unicodeScalars.contains(where: { $0.properties.isWhitespace }) {
+            throw Refusal("holds a space")
+        }
+        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased() else {
+            throw Refusal("not a URL (a feed's address starts with http:// or https://)")
+        }
+        switch scheme {
+        case "http", "https":
+            guard let host = url.host, !host.isEmpty else { throw Refusal("no host") }
+        case "file" where origin == .typed:
+            guard !url.path.isEmpty else { throw Refusal("no path") }
+        case "file":
+            throw Refusal("a file: address may only be typed, not come from \(origin.source)")
+        default:
+            throw Refusal("\(scheme): is not a feed's scheme (only http and https are)")
+        }
+        return trimmed
+    }
+}
+
+extension FeedAddress.Origin {
+    /// Where an address of this origin came from, for a refusal.
+    var source: String {
+        switch self {
+        case .typed: "the command line"
+        case .listed: "an imported file"
+        case .discovered: "a web page"
+        }
+    }
+}
