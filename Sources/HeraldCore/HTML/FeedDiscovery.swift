@@ -22,7 +22,10 @@ public enum FeedDiscovery {
                 | HTML_PARSE_RECOVER.rawValue)
         let document: htmlDocPtr? = data.withUnsafeBytes { raw in
             guard let base = raw.baseAddress, raw.count > 0 else { return nil }
-            return htmlReadMemory(base.assumingMemoryBound(to: CChar.self), Int32(raw.count), pageURL, nil, options)
+            // The page up to a tag with more attributes than any real one (see `CrowdedTags`).
+            let length = CrowdedTags.firstOffset(in: raw) ?? raw.count
+            return htmlReadMemory(
+                base.assumingMemoryBound(to: CChar.self), Int32(length), pageURL, nil, options)
         }
         guard let document else { return [] }
         defer { xmlFreeDoc(document) }
@@ -31,11 +34,15 @@ public enum FeedDiscovery {
         return found
     }
 
-    private static func collect(_ node: xmlNodePtr?, base: URL?, depth: Int, into found: inout [DiscoveredFeed]) {
+    private static func collect(
+        _ node: xmlNodePtr?, base: URL?, depth: Int, into found: inout [DiscoveredFeed]
+    ) {
         var current = node
         while let element = current, depth < 64 {
             defer { current = element.pointee.next }
-            guard element.pointee.type == XML_ELEMENT_NODE, let rawName = element.pointee.name else { continue }
+            guard element.pointee.type == XML_ELEMENT_NODE, let rawName = element.pointee.name else {
+                continue
+            }
             let name = String(cString: rawName).lowercased()
             if name == "link",
                 let rel = attribute(element, "rel")?.lowercased(),

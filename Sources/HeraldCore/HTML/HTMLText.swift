@@ -28,6 +28,15 @@ public enum HTMLText {
         // Escape sequences go whole before the parser sees them: it drops a lone ESC itself,
         // which would leave the rest of the sequence (`[31m`) in the text.
         var html = TextSanitizer.multiLine(html)
+        // A tag with more attributes than any real one ends the article there (see
+        // `CrowdedTags`): the text before it is kept.
+        if let cut = html.utf8.withContiguousStorageIfAvailable({
+            CrowdedTags.firstOffset(in: UnsafeRawBufferPointer($0))
+        })
+            ?? nil
+        {
+            html = String(decoding: html.utf8.prefix(cut), as: UTF8.self)
+        }
         let document = html.withUTF8 { buffer -> htmlDocPtr? in
             guard let base = buffer.baseAddress, !buffer.isEmpty else { return nil }
             return base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {

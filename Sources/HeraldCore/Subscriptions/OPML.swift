@@ -14,6 +14,9 @@ public enum OPML {
 
     /// The feeds with the line of their outline.
     public static func parseListed(_ data: Data) throws(SubscriptionImportError) -> [ListedSubscription] {
+        if data.withUnsafeBytes({ CrowdedTags.firstOffset(in: $0) }) != nil {
+            throw SubscriptionImportError("not an OPML file: an element has more than \(CrowdedTags.limit) attributes")
+        }
         let document: xmlDocPtr? = data.withUnsafeBytes { raw in
             guard let base = raw.baseAddress, raw.count > 0 else { return nil }
             return xmlReadMemory(

@@ -32,6 +32,9 @@ public enum XMLFeedParser {
     static func parse(
         _ data: Data, baseURL: String?, httpCharset: String?, maxTextBytes: Int
     ) throws(FeedParseError) -> ParsedFeed {
+        if data.withUnsafeBytes({ CrowdedTags.firstOffset(in: $0) }) != nil {
+            throw .notAFeed("an element has more than \(CrowdedTags.limit) attributes")
+        }
         do {
             return try parseOnce(
                 data, baseURL: baseURL, httpCharset: httpCharset, maxTextBytes: maxTextBytes,
