@@ -131,9 +131,50 @@ public actor FeedFetcher {
                     data: outcome.body, etag: outcome.head.etag, lastModified: outcome.head.lastModified,
                     charset: outcome.head.contentType.flatMap(ResponseHead.charset), finalURL: finalURL,
                     movedPermanentlyTo: permanent ? finalURL : nil))
+        case 429, 503:
+            guard let seconds = outcome.head.retryAfter.flatMap({ Self.retryAfterSeconds($0) }) else {
+                throw .httpStatus(status)
+            }
+            throw .serverAskedToWait(status: status, seconds: seconds)
         default:
             throw .httpStatus(status)
         }
+    }
+
+    /// The longest wait a server may ask for: a day (a hostile or broken one could ask for
+    /// years, and the feed would never be read again).
+    public static let longestRetryAfter = 86_400
+
+    /// A Retry-After value (delay-seconds, or an HTTP date) as seconds from `now`, at least
+    /// 1 and at most `longestRetryAfter`; nil when it is neither.
+    static func retryAfterSeconds(_ value: String, now: Date = Date()) -> Int? {
+        let value = value.trimmingCharacters(in: .whitespaces)
+        var seconds: Double
+        if !value.isEmpty, value.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
+            seconds = Double(value.prefix(12)) ?? Double(longestRetryAfter)
+        } else if let date = httpDate(value) {
+            seconds = date.timeIntervalSince(now)
+        } else {
+            return nil
+        }
+        return Int(min(max(seconds, 1), Double(longestRetryAfter)).rounded(.up))
+    }
+
+    /// An HTTP date in its preferred form, `Sun, 06 Nov 1994 08:49:37 GMT` (RFC 9110).
+    static func httpDate(_ text: String) -> Date? {
+        let parts = text.split(separator: " ")
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        guard parts.count == 6, parts[5] == "GMT", let day = Int(parts[1]),
+            let month = months.firstIndex(of: String(parts[2])), let year = Int(parts[3])
+        else { return nil }
+        let time = parts[4].split(separator: ":").compactMap { Int($0) }
+        guard time.count == 3 else { return nil }
+        var components = DateComponents()
+        (components.year, components.month, components.day) = (year, month + 1, day)
+        (components.hour, components.minute, components.second) = (time[0], time[1], time[2])
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "GMT")!
+        return calendar.date(from: components)
     }
 
     /// The scheme of a refused redirect's target, as plain letters (it comes from a server).

@@ -29,8 +29,22 @@ public struct Reloader: Sendable {
     public func reload(
         only: String? = nil, progress: @escaping @Sendable (ReloadProgress) -> Void = { _ in }
     ) async throws -> ReloadSummary {
-        let targets = try await store.reloadTargets(only: only)
-        var summary = ReloadSummary(feeds: targets.count, newArticles: 0, notModified: 0, failures: [])
+        let all = try await store.reloadTargets(only: only)
+        let now = Date()
+        var targets: [FeedValidators] = []
+        var waiting: [ReloadFailure] = []
+        for target in all {
+            if let (until, why) = Self.nextTry(target, forced: only != nil), until > now {
+                let wait = FetchError.duration(Int(until.timeIntervalSince(now).rounded(.up)))
+                waiting.append(
+                    ReloadFailure(url: target.url, title: target.title, reason: "next try in \(wait): \(why)")
+                )
+            } else {
+                targets.append(target)
+            }
+        }
+        var summary = ReloadSummary(
+            feeds: all.count, newArticles: 0, notModified: 0, failures: [], waiting: waiting)
         var state = ReloadProgress(done: 0, total: targets.count, failed: 0, newArticles: 0)
         progress(state)
         await withTaskGroup(of: Outcome.self) { group in
@@ -51,7 +65,39 @@ public struct Reloader: Sendable {
             }
         }
         summary.newArticles = state.newArticles
+        // A failure counts toward backing off only when other feeds worked: when every one
+        // fails, it is the network (or the machine) that is down, not the feeds.
+        if summary.failures.count < targets.count,
+            let counts = try? await store.countFailures(urls: summary.failures.map(\.url))
+        {
+            for (url, count) in counts where count >= Self.failuresBeforeBackoff {
+                let target = FeedValidators(url: url, title: "", failures: count, lastFetch: now)
+                guard let (until, _) = Self.nextTry(target, forced: false) else { continue }
+                let wait = FetchError.duration(Int(until.timeIntervalSince(now).rounded(.up)))
+                try? await store.noteOnError(
+                    url: url, " (failed \(count) reloads in a row: tried again in \(wait), or with r)")
+            }
+        }
         return summary
+    }
+
+    /// Reloads in a row a feed may fail (while others work) before it is tried less often.
+    public static let failuresBeforeBackoff = 3
+
+    /// When a feed may be tried again, and why it waits; nil when it may be tried now. The
+    /// server's Retry-After always holds; after `failuresBeforeBackoff` failures in a row a
+    /// feed waits 15 minutes since its last try, doubling with each failure up to a day,
+    /// unless it is reloaded on its own (`forced`).
+    static func nextTry(_ target: FeedValidators, forced: Bool) -> (Date, String)? {
+        if let retryAfter = target.retryAfter {
+            return (retryAfter, "the server asked to wait")
+        }
+        guard !forced, target.failures >= failuresBeforeBackoff, let last = target.lastFetch else {
+            return nil
+        }
+        let doublings = min(target.failures - failuresBeforeBackoff, 7)
+        let seconds = min(15 * 60 * Double(1 << doublings), 86_400)
+        return (last.addingTimeInterval(seconds), "it failed \(target.failures) reloads in a row")
     }
 
     enum Outcome: Sendable {
@@ -69,12 +115,21 @@ public struct Reloader: Sendable {
             }
             let result = try await fetcher.fetch(
                 FetchRequest(url: url, etag: target.etag, lastModified: target.lastModified))
-            guard case .fetched(let document) = result else { return .notModified }
+            guard case .fetched(let document) = result else {
+                // A feed that failed before works again (an unchanged one is not written).
+                if target.failed || target.failures > 0 || target.retryAfter != nil {
+                    try? await store.recordNotModified(url: target.url, at: now)
+                }
+                return .notModified
+            }
             defer { fetcher.release(document) }
             return try await storeFeed(document, for: target)
         } catch {
             let reason = "\(error)"
-            try? await store.recordFailure(url: target.url, reason: reason, at: now)
+            let retryAfter = (error as? FetchError)?.retryAfterSeconds.map {
+                now.addingTimeInterval(Double($0))
+            }
+            try? await store.recordFailure(url: target.url, reason: reason, at: now, retryAfter: retryAfter)
             return .failed(ReloadFailure(url: target.url, title: target.title, reason: reason))
         }
     }

@@ -7,6 +7,22 @@ public struct FeedValidators: Sendable, Hashable {
     public var title: String
     public var etag: String?
     public var lastModified: String?
+    /// When the server asked not to be asked again before (Retry-After).
+    public var retryAfter: Date?
+    /// Reloads in a row that failed for this feed while other feeds worked.
+    public var failures: Int = 0
+    /// When the feed was last tried, whatever came of it.
+    public var lastFetch: Date?
+    /// Whether its last fetch failed.
+    public var failed = false
+
+    public init(
+        url: String, title: String, etag: String? = nil, lastModified: String? = nil, retryAfter: Date? = nil,
+        failures: Int = 0, lastFetch: Date? = nil
+    ) {
+        (self.url, self.title, self.etag, self.lastModified) = (url, title, etag, lastModified)
+        (self.retryAfter, self.failures, self.lastFetch) = (retryAfter, failures, lastFetch)
+    }
 }
 
 /// What a reload learned of one feed: its items (prepared off the database's thread) and
@@ -72,15 +88,22 @@ extension LibraryStore {
     /// The feeds to reload (all, or the one at `url`), with their validators.
     public func reloadTargets(only url: String? = nil) throws -> [FeedValidators] {
         let statement = try db.prepare(
-            "SELECT url, title, etag, last_modified FROM feeds WHERE ?1 IS NULL OR url = ?1 ORDER BY position, id"
-        )
+            """
+            SELECT url, title, etag, last_modified, retry_after, failures, last_fetch, last_error IS NOT NULL
+            FROM feeds
+            WHERE ?1 IS NULL OR url = ?1 ORDER BY position, id
+            """)
         try statement.bind(.optional(url))
         var targets: [FeedValidators] = []
         while try statement.step() {
             targets.append(
                 FeedValidators(
                     url: statement.text(0) ?? "", title: statement.text(1) ?? "", etag: statement.text(2),
-                    lastModified: statement.text(3)))
+                    lastModified: statement.text(3),
+                    retryAfter: statement.optionalInt64(4).map { Date(timeIntervalSince1970: Double($0)) },
+                    failures: Int(statement.int64(5)),
+                    lastFetch: statement.optionalInt64(6).map { Date(timeIntervalSince1970: Double($0)) }))
+            targets[targets.count - 1].failed = statement.int64(7) != 0
         }
         return targets
     }
@@ -93,7 +116,7 @@ extension LibraryStore {
         try db.prepare(
             """
             UPDATE feeds SET etag = coalesce(?2, etag), last_modified = coalesce(?3, last_modified),
-                last_fetch = ?4, last_error = NULL,
+                last_fetch = ?4, last_error = NULL, retry_after = NULL, failures = 0,
                 title = CASE WHEN title = url AND ?5 IS NOT NULL AND ?5 != '' THEN ?5 ELSE title END,
                 site_url = coalesce(site_url, ?6)
             WHERE url = ?1
@@ -104,10 +127,45 @@ extension LibraryStore {
         ).run()
     }
 
-    /// Records why a fetch failed (the articles already stored stay).
-    public func recordFailure(url: String, reason: String, at time: Date) throws {
-        try db.prepare("UPDATE feeds SET last_error = ?2, last_fetch = ?3 WHERE url = ?1")
-            .bind(.text(url), .text(reason), .integer(Int64(time.timeIntervalSince1970))).run()
+    /// A fetch that found the feed unchanged (304): it works again, whatever failed before.
+    public func recordNotModified(url: String, at time: Date) throws {
+        try db.prepare(
+            "UPDATE feeds SET last_fetch = ?2, last_error = NULL, retry_after = NULL, failures = 0 WHERE url = ?1"
+        ).bind(.text(url), .integer(Int64(time.timeIntervalSince1970))).run()
+    }
+
+    /// Records why a fetch failed (the articles already stored stay), and until when the
+    /// server asked to be left alone, if it did.
+    public func recordFailure(url: String, reason: String, at time: Date, retryAfter: Date? = nil) throws {
+        try db.prepare("UPDATE feeds SET last_error = ?2, last_fetch = ?3, retry_after = ?4 WHERE url = ?1")
+            .bind(
+                .text(url), .text(reason), .integer(Int64(time.timeIntervalSince1970)),
+                .optional(retryAfter.map { Int64($0.timeIntervalSince1970.rounded(.up)) })
+            ).run()
+    }
+
+    /// One more failure in a row for each of these feeds (a reload where other feeds worked:
+    /// when every feed fails, the network is down, not the feeds).
+    /// Returns each feed's count after it.
+    @discardableResult
+    public func countFailures(urls: [String]) throws -> [String: Int] {
+        try db.transaction {
+            var counts: [String: Int] = [:]
+            for url in urls {
+                counts[url] = try db.prepare(
+                    "UPDATE feeds SET failures = failures + 1 WHERE url = ?1 RETURNING failures"
+                ).bind(.text(url)).firstRow { Int($0.int64(0)) }
+            }
+            return counts
+        }
+    }
+
+    /// Adds a note to a feed's last error (that it is now tried less often).
+    public func noteOnError(url: String, _ note: String) throws {
+        try db.prepare(
+            "UPDATE feeds SET last_error = last_error || ?2 WHERE url = ?1 AND last_error IS NOT NULL"
+        )
+        .bind(.text(url), .text(note)).run()
     }
 
     /// A permanent redirect: the feed lives at `newURL` from now on (unless another feed

@@ -31,9 +31,12 @@ enum ReloadCommand {
         if !quiet || !summary.failures.isEmpty {
             Console.say(
                 "\(summary.feeds) feeds: \(summary.newArticles) new articles, \(summary.notModified) unchanged, "
-                    + "\(summary.failures.count) failed")
-            for failure in summary.failures {
-                Console.say("  \(TextSanitizer.singleLine(failure.title)) <\(failure.url)>: \(TextSanitizer.singleLine(failure.reason))")
+                    + "\(summary.failures.count) failed"
+                    + (summary.waiting.isEmpty ? "" : ", \(summary.waiting.count) waiting"))
+            for failure in summary.failures + summary.waiting {
+                Console.say(
+                    "  \(TextSanitizer.singleLine(failure.title)) <\(failure.url)>: \(TextSanitizer.singleLine(failure.reason))"
+                )
             }
         }
         return summary.allFailed ? 1 : 0

@@ -32,16 +32,23 @@ public struct ReloadSummary: Sendable, Hashable {
     public var newArticles: Int
     public var notModified: Int
     public var failures: [ReloadFailure]
+    /// Feeds not asked this time: their server asked to wait (Retry-After), or they keep
+    /// failing and are tried less often. The reason says until when.
+    public var waiting: [ReloadFailure]
 
-    public init(feeds: Int, newArticles: Int, notModified: Int, failures: [ReloadFailure]) {
+    public init(
+        feeds: Int, newArticles: Int, notModified: Int, failures: [ReloadFailure],
+        waiting: [ReloadFailure] = []
+    ) {
         self.feeds = feeds
         self.newArticles = newArticles
         self.notModified = notModified
         self.failures = failures
+        self.waiting = waiting
     }
 
-    /// True when there were feeds and every one failed.
-    public var allFailed: Bool { feeds > 0 && failures.count == feeds }
+    /// True when feeds were tried and every one failed.
+    public var allFailed: Bool { !failures.isEmpty && failures.count + waiting.count == feeds }
 }
 
 /// Something that reloads feeds for the reader (the real one fetches, parses and stores).

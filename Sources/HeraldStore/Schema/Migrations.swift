@@ -124,5 +124,14 @@ enum Migrations {
         },
         Step(
             version: 6, summary: "text and HTML stored together, deflated", apply: ArticleBodyMigration.apply),
+        Step(version: 7, summary: "feeds that asked to wait, and feeds that keep failing") { db in
+            try db.execute(
+                """
+                -- When the server asked (Retry-After) not to be asked again before: unix seconds.
+                ALTER TABLE feeds ADD COLUMN retry_after INTEGER;
+                -- Reloads in a row that failed for this feed while others worked.
+                ALTER TABLE feeds ADD COLUMN failures INTEGER NOT NULL DEFAULT 0;
+                """)
+        },
     ]
 }

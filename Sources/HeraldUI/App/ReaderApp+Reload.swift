@@ -89,7 +89,11 @@ extension ReaderApp {
             guard let fresh else { continue }
             list.refresh(total: fresh.total, unread: fresh.unread, visible: bodyRows, in: work)
         }
-        let failed = summary.failures.isEmpty ? "" : ", \(summary.failures.count) failed (E: why)"
+        let waiting = summary.waiting.isEmpty ? "" : ", \(summary.waiting.count) waiting"
+        let failed =
+            summary.failures.isEmpty && summary.waiting.isEmpty
+            ? ""
+            : "\(summary.failures.isEmpty ? "" : ", \(summary.failures.count) failed")\(waiting) (E: why)"
         message =
             "Reloaded \(summary.feeds) feed\(summary.feeds == 1 ? "" : "s"): \(summary.newArticles) new\(failed)"
     }

@@ -20,6 +20,8 @@ Prints the port it listens on, then serves until killed:
   /big-slow        3 MB (Content-Length) sent over about 6 s
   /page            an HTML page announcing /feed (RSS) and /atom;  /plain-page: one announcing none
   /hostile-page    a page announcing file:///etc/passwd, javascript: and then /feed
+  /busy/N          429 with Retry-After: N;  /busy-date: 429, Retry-After an HTTP date 300 s ahead;
+  /unavailable     503 with Retry-After: 99999999999
 """
 import gzip
 import http.server
@@ -137,6 +139,17 @@ class Handler(http.server.BaseHTTPRequestHandler):
                            b'<link rel="alternate" type="application/rss+xml" title="Posts" href="/feed">'
                            b'<link rel="alternate" type="application/atom+xml" href="/atom">'
                            b'</head><body><p>Hello</p></body></html>', content_type="text/html")
+        elif path.startswith("/busy/") or path in ("/busy-date", "/unavailable"):
+            if path == "/busy-date":
+                (status, value) = (429, time.strftime("%a, %d %b %Y %H:%M:%S GMT", time.gmtime(time.time() + 300)))
+            elif path == "/unavailable":
+                (status, value) = (503, "99999999999")
+            else:
+                (status, value) = (429, path[len("/busy/"):])
+            self.send_response(status)
+            self.send_header("Retry-After", value)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
         elif path == "/hostile-page":
             self.send_body(b'<html><head>'
                            b'<link rel="alternate" type="application/rss+xml" href="file:///etc/passwd">'
