@@ -20,7 +20,8 @@ struct HTMLTextTests {
 
     @Test("lists get markers, numbered lists count from start, nested lists indent")
     func lists() {
-        let html = "<ul><li>one</li><li>two<ul><li>inner</li></ul></li></ul><ol start=\"3\"><li>c</li><li>d</li></ol>"
+        let html =
+            "<ul><li>one</li><li>two<ul><li>inner</li></ul></li></ul><ol start=\"3\"><li>c</li><li>d</li></ol>"
         #expect(text(html) == "- one\n\n- two\n\n  - inner\n\n3. c\n\n4. d")
     }
 
@@ -42,12 +43,16 @@ struct HTMLTextTests {
             "<p>See <a href=\"/docs\">the docs</a> and <a href=\"https://b.example/x\">this</a>.</p>",
             baseURL: "https://a.example/post/1")
         #expect(result.links == ["https://a.example/docs", "https://b.example/x"])
-        #expect(result.text == "See the docs[1] and this[2].\n\nLinks:\n[1] https://a.example/docs\n[2] https://b.example/x")
+        #expect(
+            result.text
+                == "See the docs[1] and this[2].\n\nLinks:\n[1] https://a.example/docs\n[2] https://b.example/x"
+        )
     }
 
     @Test("images become their alt text; scripts and styles vanish")
     func imagesAndScripts() {
-        let html = "<p>Look: <img src=\"x.png\" alt=\"a heron\"><img src=y.png></p><script>alert(1)</script><style>p{}</style>"
+        let html =
+            "<p>Look: <img src=\"x.png\" alt=\"a heron\"><img src=y.png></p><script>alert(1)</script><style>p{}</style>"
         #expect(text(html) == "Look: [image: a heron][image]")
     }
 
@@ -86,5 +91,17 @@ struct HTMLEscapeSequenceTests {
             "<p>hi \u{1b}]8;;http://e\u{1b}\\link\u{1b}]8;;\u{1b}\\ and \u{1b}[31mred\u{1b}[0m</p><pre>a\n\tb</pre>"
         ).text
         #expect(text == "hi link and red\n\na\n\tb")
+    }
+}
+
+@Suite("Deeply nested article HTML")
+struct DeepHTMLTests {
+    @Test("nesting deeper than libxml2's default 256 levels keeps all the text", arguments: [300, 5000])
+    func deepNesting(_ levels: Int) {
+        let divs =
+            String(repeating: "<div>", count: levels) + "deep" + String(repeating: "</div>", count: levels)
+        #expect(HTMLText.process("<p>before</p>" + divs + "<p>after</p>").text == "before\n\ndeep\n\nafter")
+        let unclosed = String(repeating: "<b>", count: levels) + "bold <p>after</p>"
+        #expect(HTMLText.process(unclosed).text == "bold\n\nafter")
     }
 }

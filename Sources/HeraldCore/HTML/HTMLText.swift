@@ -22,9 +22,12 @@ public struct ProcessedHTML: Sendable, Hashable {
 /// be read.
 public enum HTMLText {
     public static func process(_ html: String, baseURL: String? = nil) -> ProcessedHTML {
+        // HUGE lifts libxml2's nesting limit (256): past it the parser stopped and the rest
+        // of the article was lost (300 unclosed <b> did it). The feed's size cap bounds what
+        // a deep document can cost; the writer flattens what lies deeper than it descends.
         let options = Int32(
             HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue
-                | HTML_PARSE_RECOVER.rawValue)
+                | HTML_PARSE_RECOVER.rawValue | UInt32(XML_PARSE_HUGE.rawValue))
         // Escape sequences go whole before the parser sees them: it drops a lone ESC itself,
         // which would leave the rest of the sequence (`[31m`) in the text.
         var html = TextSanitizer.multiLine(html)
