@@ -111,7 +111,7 @@ struct FeedDateFastPathTests {
                     [1, 28, 29, 30, 31, 32][generator.next(6)], generator.next(25), generator.next(61),
                     generator.next(61)) + fractions[generator.next(fractions.count)]
                 + zones[generator.next(zones.count)]
-            let reference = FeedDate.parseISO8601(text)
+            let reference = FeedDate.plausible(FeedDate.parseISO8601(text))
             #expect(FeedDate.parseRFC3339(text) == reference, "\(text)")
             let fast = text.utf8.withContiguousStorageIfAvailable(FeedDate.parseCanonicalRFC3339) ?? nil
             if let fast {
@@ -128,12 +128,31 @@ struct FeedDateFastPathTests {
             ("2026-01-02T03:04:05.123Z", true), ("2026-02-30T03:04:05Z", true),
             ("2026-01-02T24:00:00Z", true),
             (" 2026-01-02T03:04:05Z", true), ("2026-01-02T03:04:05+0900", true),
-            ("1500-01-01T00:00:00Z", true),
+            ("1500-01-01T00:00:00Z", false),  // before 1900: a placeholder, not a date
             ("2026-01-02 03:04:05Z", false), ("2026-01-02T03:04Z", false),
         ])
     func rfc3339Fallback(text: String, parses: Bool) {
         #expect(text.utf8.withContiguousStorageIfAvailable(FeedDate.parseCanonicalRFC3339) ?? nil == nil)
         #expect((FeedDate.parseRFC3339(text) != nil) == parses)
-        #expect(FeedDate.parseRFC3339(text) == FeedDate.parseISO8601(text))
+        #expect(FeedDate.parseRFC3339(text) == FeedDate.plausible(FeedDate.parseISO8601(text)))
+    }
+
+    @Test(
+        "dates before 1900 are placeholders (year 0000, Go's 0001-01-01): the article is undated",
+        arguments: [
+            "0000-01-01T00:00:00Z", "0001-01-01T00:00:00Z", "0000-00-00T00:00:00Z", "1899-12-31T23:59:59Z",
+            "0001-01-01T00:00:00.000+09:00", "Mon, 01 Jan 0001 00:00:00 GMT",
+            "Sat, 01 Jan 0000 00:00:00 +0000",
+        ])
+    func placeholderDates(_ text: String) {
+        #expect(FeedDate.parseRFC3339(text) == nil)
+        #expect(FeedDate.parseRFC822(text) == nil)
+        #expect(FeedDate.parseAny(text) == nil)
+    }
+
+    @Test("the first second of 1900 is still a date")
+    func earliest() {
+        #expect(FeedDate.parseAny("1900-01-01T00:00:00Z") == FeedDate.earliest)
+        #expect(FeedDate.parseAny("Mon, 01 Jan 1900 00:00:00 GMT") == FeedDate.earliest)
     }
 }

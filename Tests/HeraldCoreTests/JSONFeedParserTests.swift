@@ -92,3 +92,34 @@ struct JSONFeedParserTests {
         #expect(try await repository.article(id: articles[0].id).summary.isRead)
     }
 }
+
+@Suite("JSON Feed in UTF-16 and UTF-32")
+struct JSONFeedEncodingTests {
+    static let json = """
+        {"version": "https://jsonfeed.org/version/1.1", "title": "넓은 세상 🌏",
+         "items": [{"id": "1", "title": "日本語のタイトル", "content_text": "본문"}]}
+        """
+
+    @Test(
+        "read with or without a byte-order mark, told apart from UTF-8 and from XML",
+        arguments: [
+            (String.Encoding.utf16LittleEndian, [UInt8]()), (.utf16BigEndian, []), (.utf32LittleEndian, []),
+            (.utf32BigEndian, []), (.utf16LittleEndian, [0xFF, 0xFE]), (.utf16BigEndian, [0xFE, 0xFF]),
+            (.utf32LittleEndian, [0xFF, 0xFE, 0x00, 0x00]), (.utf32BigEndian, [0x00, 0x00, 0xFE, 0xFF]),
+        ])
+    func encodings(_ encoding: String.Encoding, bom: [UInt8]) throws {
+        let data = Data(bom) + (try #require(Self.json.data(using: encoding)))
+        let feed = try FeedParser.parse(data, baseURL: nil, httpCharset: nil)
+        #expect(feed.title == "넓은 세상 🌏")
+        #expect(feed.items.map(\.title) == ["日本語のタイトル"])
+        #expect(feed.items.first?.text == "본문")
+    }
+
+    @Test("UTF-16 XML still goes to the XML parser")
+    func utf16XML() throws {
+        let xml =
+            "<?xml version=\"1.0\" encoding=\"UTF-16\"?><rss version=\"2.0\"><channel><title>한</title></channel></rss>"
+        let data = Data([0xFF, 0xFE]) + (try #require(xml.data(using: .utf16LittleEndian)))
+        #expect(try FeedParser.parse(data, baseURL: nil, httpCharset: nil).title == "한")
+    }
+}

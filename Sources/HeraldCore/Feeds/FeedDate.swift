@@ -5,7 +5,19 @@ public enum FeedDate {
     /// RFC 3339 / ISO 8601 with or without fractional seconds; nil when it is not one.
     public static func parseRFC3339(_ text: String) -> Date? {
         if let date = text.utf8.withContiguousStorageIfAvailable(parseCanonicalRFC3339) ?? nil { return date }
-        return parseISO8601(text)
+        return plausible(parseISO8601(text))
+    }
+
+    /// 1900-01-01T00:00:00Z. Earlier dates are placeholders, not publication dates: year 0000
+    /// (which Foundation reads as 0000-01-03, proleptic Julian), or 0001-01-01, the zero
+    /// date of Go's feed generators. Such an article counts as undated (it sorts by when it
+    /// was first seen).
+    public static let earliest = Date(timeIntervalSince1970: -2_208_988_800)
+
+    /// The date when it is from 1900 on.
+    static func plausible(_ date: Date?) -> Date? {
+        guard let date, date >= earliest else { return nil }
+        return date
     }
 
     /// The common form, `YYYY-MM-DDTHH:MM:SS[.000](Z|±HH:MM)`, read from the bytes: a valid

@@ -67,7 +67,37 @@ public enum FeedParseError: Error, Sendable, Equatable, CustomStringConvertible 
 
 /// Decodes JSON Feed 1.0 and 1.1 (https://jsonfeed.org/version/1.1).
 public enum JSONFeedParser {
+    /// JSON written in UTF-16 or UTF-32 (RFC 4627 allowed them; some servers still send
+    /// them), as UTF-8; nil when it is not (UTF-8 needs nothing). Told by a byte-order mark,
+    /// else by where the first two characters, ASCII in JSON, have their zero bytes. A
+    /// truncated last character is dropped (`head` may be a prefix).
+    static func utf8(_ data: Data) -> Data? {
+        let b = Array(data.prefix(4))
+        guard b.count >= 2 else { return nil }
+        let encoding: String.Encoding
+        var skip = 0
+        switch (b.count >= 4 ? b[0..<4] : b[0..<2]).map({ $0 }) {
+        case [0x00, 0x00, 0xFE, 0xFF]: (encoding, skip) = (.utf32BigEndian, 4)
+        case [0xFF, 0xFE, 0x00, 0x00]: (encoding, skip) = (.utf32LittleEndian, 4)
+        case let p where p.starts(with: [0xFE, 0xFF]): (encoding, skip) = (.utf16BigEndian, 2)
+        case let p where p.starts(with: [0xFF, 0xFE]): (encoding, skip) = (.utf16LittleEndian, 2)
+        case let p where p.count == 4 && p[0] == 0 && p[1] == 0 && p[2] == 0 && p[3] != 0:
+            encoding = .utf32BigEndian
+        case let p where p.count == 4 && p[0] != 0 && p[1] == 0 && p[2] == 0 && p[3] == 0:
+            encoding = .utf32LittleEndian
+        case let p where p[0] == 0 && p[1] != 0: encoding = .utf16BigEndian
+        case let p where p[0] != 0 && p[1] == 0: encoding = .utf16LittleEndian
+        default: return nil
+        }
+        let unit = encoding == .utf32BigEndian || encoding == .utf32LittleEndian ? 4 : 2
+        let body = data.dropFirst(skip)
+        let whole = body.prefix(body.count / unit * unit)
+        guard let text = String(data: Data(whole), encoding: encoding) else { return nil }
+        return Data(text.utf8)
+    }
+
     public static func parse(_ data: Data) throws(FeedParseError) -> ParsedFeed {
+        let data = utf8(data) ?? data
         let document: Document
         do {
             document = try JSONDecoder().decode(Document.self, from: data)

@@ -14,7 +14,7 @@ extension FeedDate {
             text = String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.isWhitespace ? " " : $0 }))
             guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
         }
-        return text.withUTF8(RFC822Bytes.parse)
+        return plausible(text.withUTF8(RFC822Bytes.parse))
     }
 
     /// RFC 3339 first for text that starts with a year, else RFC 822; then the other one.

@@ -64,7 +64,8 @@ public enum XMLFeedParser {
             let context = Unmanaged.passUnretained(builder).toOpaque()
             var sax = makeHandler()
             // An HTTP charset libxml2 (iconv) does not know is ignored.
-            let override = encodingOverride(data, httpCharset: httpCharset, latin1As1252: latin1As1252).flatMap { xmlFindCharEncodingHandler($0) }
+            let override = encodingOverride(data, httpCharset: httpCharset, latin1As1252: latin1As1252)
+                .flatMap { xmlFindCharEncodingHandler($0) }
             // Messages outside a parser context (encoding set-up) go nowhere, not to stderr.
             cx_silence_generic_errors()
             xmlSetStructuredErrorFunc(context, recordError)
@@ -77,7 +78,9 @@ public enum XMLFeedParser {
                 let total = raw.count
                 // With an encoding of our own, the first bytes must not pick one: start empty.
                 let first = override == nil ? min(total, 4) : 0
-                guard let ctxt = xmlCreatePushParserCtxt(&sax, context, first > 0 ? base : nil, Int32(first), nil)
+                guard
+                    let ctxt = xmlCreatePushParserCtxt(
+                        &sax, context, first > 0 ? base : nil, Int32(first), nil)
                 else { return -1 }
                 defer { xmlFreeParserCtxt(ctxt) }
                 // Options 0: no entity substitution, no DTD loading, no network, no HUGE. With an
@@ -118,7 +121,10 @@ public enum XMLFeedParser {
     static func trimmingLeadingWhiteSpace(_ data: Data) -> Data {
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
         let start = data.starts(with: bom) ? data.startIndex + 3 : data.startIndex
-        guard let first = data[start...].firstIndex(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }),
+        guard
+            let first = data[start...].firstIndex(where: {
+                $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09
+            }),
             first > start, data[first] == UInt8(ascii: "<"), first + 1 < data.endIndex, data[first + 1] != 0
         else { return data }
         return start > data.startIndex ? Data(bom) + data[first...] : Data(data[first...])
@@ -177,7 +183,8 @@ public enum XMLFeedParser {
         guard builder.firstError == nil,
             error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue
         else { return }
-        let message = error.pointee.message.map { String(cString: $0) }?
+        let message =
+            error.pointee.message.map { String(cString: $0) }?
             .trimmingCharacters(in: .whitespacesAndNewlines) ?? "error \(error.pointee.code)"
         var line = Int(error.pointee.line)
         // Errors inside entity replacement text count lines from the entity: use the document's.
@@ -228,9 +235,11 @@ public enum FeedParser {
         return try XMLFeedParser.parse(data, baseURL: baseURL, httpCharset: httpCharset)
     }
 
-    /// True when the first character after a UTF-8 byte-order mark and white space is `{`.
+    /// True when the first character after a byte-order mark and white space is `{`, in
+    /// UTF-8, UTF-16 or UTF-32 (see `JSONFeedParser.utf8`).
     static func looksLikeJSON(_ data: Data) -> Bool {
-        var bytes = data.prefix(4096)[...]
+        let head = data.prefix(4096)
+        var bytes = (JSONFeedParser.utf8(head) ?? head)[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         let first = bytes.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 })
         return first == UInt8(ascii: "{")
