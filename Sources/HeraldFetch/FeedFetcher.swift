@@ -81,15 +81,7 @@ public actor FeedFetcher {
     }
 
     private func readFile(_ url: URL) throws(FetchError) -> FetchResult {
-        let path = url.path
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
-            throw .fileNotFound(path)
-        }
-        if let size = attributes[.size] as? Int, size > limits.maxBytes {
-            throw .tooLarge(limit: limits.maxBytes)
-        }
-        guard let data = FileManager.default.contents(atPath: path) else { throw .fileNotFound(path) }
-        return .fetched(FetchedDocument(data: data, finalURL: url))
+        .fetched(FetchedDocument(data: try LocalFile.read(url.path, limit: limits.maxBytes), finalURL: url))
     }
 
     // MARK: Outcomes

@@ -23,7 +23,7 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
         case .httpStatus(let code): "HTTP \(code)"
         case .serverAskedToWait(let code, let seconds):
             "HTTP \(code): the server asks not to be asked again for \(FetchError.duration(seconds))"
-        case .tooLarge(let limit): "response larger than \(limit / 1_048_576) MB"
+        case .tooLarge(let limit): "larger than \(limit / 1_048_576) MB"
         case .tooManyRedirects: "too many redirects (or a redirect loop)"
         case .redirectRefused(let scheme):
             "refused a redirect to a \(scheme): URL (only http and https are followed)"

@@ -49,10 +49,19 @@ struct GlobalOptions {
     }
 
     /// Where the library lives.
-    func libraryPath() -> String {
+    func libraryPath() -> String { explicitLibraryPath() ?? defaultLibraryPath() }
+
+    /// The library named by `--db` or `HERALD_DB`, if one is.
+    func explicitLibraryPath() -> String? {
         if let databasePath { return databasePath }
         let environment = ProcessInfo.processInfo.environment
         if let path = environment["HERALD_DB"], !path.isEmpty { return path }
+        return nil
+    }
+
+    /// `$XDG_DATA_HOME/herald/herald.db`, else `~/.local/share/herald/herald.db`.
+    func defaultLibraryPath() -> String {
+        let environment = ProcessInfo.processInfo.environment
         let data =
             environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? ((environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()) + "/.local/share")
@@ -68,6 +77,19 @@ struct GlobalOptions {
 
     /// The library, opened (and migrated) on the database actor.
     func openLibrary(importingDemo: Bool) async throws -> LibraryStore {
+        // Only the default place is created: a --db in a directory that is not there is a
+        // typo more often than a wish, and would quietly become a new library of demo feeds.
+        if let path = explicitLibraryPath() {
+            let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory),
+                isDirectory.boolValue
+            else {
+                throw UsageError(
+                    "no directory \(directory) for the library \(path): create it first "
+                        + "(only the default, \(defaultLibraryPath()), is created for you)")
+            }
+        }
         let store = try await LibraryStore.open(path: libraryPath()) { from, to in
             FileHandle.standardError.write(
                 Data(

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldFetch
 import HeraldStore
 
 /// `herald import FILE` (OPML or a newsboat `urls` file) and `herald export` (OPML 2.0).
@@ -12,9 +13,9 @@ enum ImportExportCommands {
         }
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            data = try LocalFile.read(path, limit: FetchLimits().maxBytes)
         } catch {
-            throw UsageError("cannot read \(path): \(error.localizedDescription)")
+            throw UsageError("cannot import \(path): \(error)")
         }
         let text = String(decoding: data, as: UTF8.self)
         let entries: [ListedSubscription]

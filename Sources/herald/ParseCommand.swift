@@ -2,7 +2,8 @@ import Foundation
 import HeraldCore
 import HeraldFetch
 
-/// `herald parse FILE_OR_URL [--json]`: the feed as Herald reads it, for debugging a feed.
+/// `herald parse FILE_OR_URL [--json]`: the feed as Herald reads it, for debugging a feed
+/// (`-` reads standard input).
 enum ParseCommand {
     static func run(_ arguments: [String]) async throws {
         var source: String?
@@ -19,15 +20,19 @@ enum ParseCommand {
         guard let source else {
             throw UsageError("parse needs a file or URL: herald parse FILE_OR_URL [--json]")
         }
-        let url =
-            source.contains("://") ? URL(string: source) : URL(fileURLWithPath: source)
-        guard let url else { throw UsageError("not a URL: \(source)") }
-        let result = try await FeedFetcher().fetch(FetchRequest(url: url))
-        guard case .fetched(let document) = result else {
-            throw UsageError("the server answered 304 Not Modified")
+        let (data, base, charset): (Data, String?, String?)
+        if source == "-" {
+            // Standard input: relative links have no base to resolve against.
+            (data, base, charset) = (try LocalFile.read("-", limit: FetchLimits().maxBytes), nil, nil)
+        } else {
+            let url = source.contains("://") ? URL(string: source) : URL(fileURLWithPath: source)
+            guard let url else { throw UsageError("not a URL: \(source)") }
+            guard case .fetched(let document) = try await FeedFetcher().fetch(FetchRequest(url: url)) else {
+                throw UsageError("the server answered 304 Not Modified")
+            }
+            (data, base, charset) = (document.data, document.finalURL.absoluteString, document.charset)
         }
-        let feed = try FeedParser.parse(
-            document.data, baseURL: document.finalURL.absoluteString, httpCharset: document.charset)
+        let feed = try FeedParser.parse(data, baseURL: base, httpCharset: charset)
         if json { printJSON(feed) } else { printText(feed) }
     }
 
@@ -65,7 +70,8 @@ enum ParseCommand {
     }
 
     static func printText(_ feed: ParsedFeed) {
-        Console.say("\(TextSanitizer.singleLine(feed.title))  \(TextSanitizer.singleLine(feed.siteURL ?? ""))")
+        Console.say(
+            "\(TextSanitizer.singleLine(feed.title))  \(TextSanitizer.singleLine(feed.siteURL ?? ""))")
         Console.say("\(feed.items.count) items")
         for item in feed.items {
             Console.say("")

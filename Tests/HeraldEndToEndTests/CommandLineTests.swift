@@ -12,6 +12,9 @@ struct CommandLineTests {
         var path: String { directory.appendingPathComponent("lib/herald.db").path }
 
         func run(_ arguments: [String]) throws -> Spawn.Result {
+            // The library's directory must exist: herald creates only its default one.
+            try FileManager.default.createDirectory(
+                at: directory.appendingPathComponent("lib"), withIntermediateDirectories: true)
             let binary = try HeraldUnderTest.binary()
             var environment = ProcessInfo.processInfo.environment
             environment["HERALD_DB"] = path
@@ -129,7 +132,16 @@ struct CommandLineTests {
         environment["XDG_DATA_HOME"] = home + "/xdg"
         #expect(try Spawn.run([binary.path, "list"], environment: environment, timeout: 30).exitStatus == 0)
         #expect(FileManager.default.fileExists(atPath: home + "/xdg/herald/herald.db"))
+        // --db in a directory that is not there is refused, not created (with a demo library).
         let explicit = home + "/elsewhere/my.db"
+        let refused = try Spawn.run(
+            [binary.path, "--db", explicit, "list"], environment: environment, timeout: 30)
+        #expect(
+            refused.exitStatus == 2 && refused.errors.contains("no directory \(home)/elsewhere"),
+            "\(refused.errors)")
+        #expect(!FileManager.default.fileExists(atPath: home + "/elsewhere"))
+        try FileManager.default.createDirectory(
+            atPath: home + "/elsewhere", withIntermediateDirectories: true)
         #expect(
             try Spawn.run([binary.path, "--db", explicit, "list"], environment: environment, timeout: 30)
                 .exitStatus == 0)
@@ -161,7 +173,9 @@ struct CommandLineTests {
             exported.output.contains("title=\"Field Journal\"")
                 && exported.output.contains("category=\"nature\""))
         let missing = try library.run(["import", "/nonexistent/file"])
-        #expect(missing.exitStatus == 2 && missing.errors.contains("cannot read"))
+        #expect(
+            missing.exitStatus == 2
+                && missing.errors.contains("cannot import /nonexistent/file: no such file"))
     }
 
     @Test(
