@@ -47,6 +47,7 @@ public struct Reloader: Sendable {
             feeds: all.count, newArticles: 0, notModified: 0, failures: [], waiting: waiting)
         var state = ReloadProgress(done: 0, total: targets.count, failed: 0, newArticles: 0)
         progress(state)
+        var damaged: SQLiteError?
         await withTaskGroup(of: Outcome.self) { group in
             // All at once: the fetcher's limits decide how many wait on the network.
             for target in targets {
@@ -60,10 +61,15 @@ public struct Reloader: Sendable {
                 case .failed(let failure):
                     state.failed += 1
                     summary.failures.append(failure)
+                case .damaged(let error):
+                    // A damaged library: stop writing to it at once, and say so.
+                    damaged = damaged ?? error
+                    group.cancelAll()
                 }
                 progress(state)
             }
         }
+        if let damaged { throw damaged }
         summary.newArticles = state.newArticles
         // A failure counts toward backing off only when other feeds worked: when every one
         // fails, it is the network (or the machine) that is down, not the feeds.
@@ -104,6 +110,7 @@ public struct Reloader: Sendable {
         case added(Int)
         case notModified
         case failed(ReloadFailure)
+        case damaged(SQLiteError)
     }
 
     /// One feed, start to end; errors become a failure for this feed.
@@ -124,6 +131,8 @@ public struct Reloader: Sendable {
             }
             defer { fetcher.release(document) }
             return try await storeFeed(document, for: target)
+        } catch let error as SQLiteError where error.isCorrupt {
+            return .damaged(error)
         } catch {
             let reason = "\(error)"
             let retryAfter = (error as? FetchError)?.retryAfterSeconds.map {

@@ -11,8 +11,10 @@ struct Herald {
     @MainActor
     static func main() async {
         var arguments = Array(CommandLine.arguments.dropFirst())
+        var library: String?
         do {
             let options = try GlobalOptions.parse(&arguments)
+            library = options.libraryPath()
             let command = arguments.first
             switch command {
             case nil:
@@ -47,6 +49,12 @@ struct Herald {
         } catch let error as UsageError {
             Console.complain("herald: \(error.message)\nTry 'herald --help'.")
             exit(2)
+        } catch let error as SQLiteError where error.isCorrupt {
+            Console.complain(
+                "herald: \(error)\nherald: nothing more was written to it. Restore a copy of \(library ?? "it"), "
+                    + "or move it aside and herald starts a new library (`herald import` an OPML export to refill it)."
+            )
+            exit(1)
         } catch {
             Console.complain("herald: \(error)")
             exit(1)

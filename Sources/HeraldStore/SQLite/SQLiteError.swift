@@ -1,14 +1,26 @@
 import CSQLite3
 
 /// A failed SQLite call, with SQLite's own message and the statement that failed.
-public struct SQLiteError: Error, Sendable, CustomStringConvertible {
+public struct SQLiteError: Error, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
     public var code: Int32
     public var message: String
     public var sql: String?
 
+    /// What went wrong, for the user: the cause in words, SQLite's message after it, never
+    /// the statement (see `debugDescription`).
     public var description: String {
-        "database error \(code): \(message)" + (sql.map { " (in: \($0.prefix(120)))" } ?? "")
+        switch code & 0xFF {
+        case SQLITE_CORRUPT, SQLITE_NOTADB: "the library file is damaged (\(message))"
+        case SQLITE_READONLY: "the library cannot be written (\(message)): check its file's permissions"
+        case SQLITE_FULL: "the disk is full (\(message))"
+        case SQLITE_BUSY, SQLITE_LOCKED: "the library is busy: another program is writing to it (\(message))"
+        case SQLITE_CANTOPEN: "the library cannot be opened (\(message))"
+        default: "database error \(code): \(message)"
+        }
     }
+
+    /// The description with the statement that failed, for debugging.
+    public var debugDescription: String { description + (sql.map { " (in: \($0.prefix(200)))" } ?? "") }
 
     /// The statement was stopped by an interrupt (a cancelled search).
     public var isInterrupt: Bool { code & 0xFF == SQLITE_INTERRUPT }

@@ -183,8 +183,11 @@ public final class ArticleListModel {
             guard let position = try? await repository.position(of: kept.sortKey, in: source),
                 generation == self.generation
             else { return }
+            // The kept row as the library has it now (its flags may have changed there).
+            let fresh = (try? await repository.article(id: kept.id))?.summary ?? kept
+            guard generation == self.generation else { return }
             self.count = max(self.count, position + 1)
-            self.window = [kept]
+            self.window = [fresh]
             self.windowStart = position
             self.cursor = ListCursor(selected: position, top: max(position - row, 0))
             self.ensureLoaded(visible: visible, in: work)

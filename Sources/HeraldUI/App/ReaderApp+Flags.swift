@@ -1,9 +1,20 @@
 import HeraldCore
 
 /// Read and starred flags: every screen that shows the article and the counts follow at
-/// once; the repository is written in the background.
+/// once; the repository is written in the background, and a write that fails is undone on
+/// screen (the screen never shows what the library does not hold).
 extension ReaderApp {
     func setRead(_ isRead: Bool, _ summary: ArticleSummary) {
+        showRead(isRead, summary)
+        let id = summary.id
+        var shown = summary
+        shown.isRead = isRead
+        write("read flag", undo: { $0.showRead(summary.isRead, shown) }) {
+            try await $0.setRead(isRead, articleID: id)
+        }
+    }
+
+    func showRead(_ isRead: Bool, _ summary: ArticleSummary) {
         for screen in stack {
             switch screen {
             case .articles(let list): list.setRead(isRead, articleID: summary.id)
@@ -14,11 +25,20 @@ extension ReaderApp {
         }
         // The counts change once, whatever number of lists show the article.
         if summary.isRead != isRead { feedList.articleRead(isRead, summary) }
-        let id = summary.id
-        write("read flag") { try await $0.setRead(isRead, articleID: id) }
     }
 
     func setStarred(_ isStarred: Bool, _ summary: ArticleSummary) {
+        showStarred(isStarred, summary)
+        message = isStarred ? "Starred." : "Unstarred."
+        let id = summary.id
+        var shown = summary
+        shown.isStarred = isStarred
+        write("star", undo: { $0.showStarred(summary.isStarred, shown) }) {
+            try await $0.setStarred(isStarred, articleID: id)
+        }
+    }
+
+    func showStarred(_ isStarred: Bool, _ summary: ArticleSummary) {
         for screen in stack {
             switch screen {
             case .articles(let list): list.setStarred(isStarred, articleID: summary.id)
@@ -29,9 +49,6 @@ extension ReaderApp {
             }
         }
         if summary.isStarred != isStarred { feedList.articleStarred(isStarred, summary) }
-        message = isStarred ? "Starred." : "Unstarred."
-        let id = summary.id
-        write("star") { try await $0.setStarred(isStarred, articleID: id) }
     }
 
     /// `A`: every article of a list read; the counts are read again once it is written.
@@ -56,7 +73,12 @@ extension ReaderApp {
             do {
                 try await repository.markRead(in: source)
             } catch {
-                self.message = "Could not save the mark read: \(error)"
+                // Back to what the library holds: the lists' rows and counts read again.
+                let feeds = (try? await repository.feedSummaries()) ?? []
+                let starred = try? await repository.starredCounts()
+                self.showLibrary(feeds: feeds, starred: starred)
+                self.message = "Could not save the mark read (undone): \(error)"
+                return
             }
             // The exact counts (a tag's feeds, the starred ones) once the write is done.
             self.feedList.load(in: self.work)
@@ -71,15 +93,18 @@ extension ReaderApp {
         }
     }
 
-    /// Writes through the repository in the background; the screen already shows the change,
-    /// and a failure is reported on the status line.
-    func write(_ what: String, _ operation: @escaping @Sendable (any ArticleRepository) async throws -> Void)
-    {
+    /// Writes through the repository in the background; the screen already shows the change.
+    /// A failure is undone on screen (`undo`) and reported on the status line.
+    func write(
+        _ what: String, undo: @escaping @MainActor (ReaderApp) -> Void,
+        _ operation: @escaping @Sendable (any ArticleRepository) async throws -> Void
+    ) {
         work.start { [repository] in
             do {
                 try await operation(repository)
             } catch {
-                self.message = "Could not save the \(what): \(error)"
+                undo(self)
+                self.message = "Could not save the \(what) (undone): \(error)"
             }
         }
     }

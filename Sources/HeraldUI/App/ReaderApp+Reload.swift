@@ -80,6 +80,13 @@ extension ReaderApp {
 
     private func finishReload(_ summary: ReloadSummary, feeds: [FeedSummary], starred: ArticleCounts?) {
         reload = nil
+        showLibrary(feeds: feeds, starred: starred)
+        reloadMessage(summary)
+    }
+
+    /// Shows what the library holds: the counts, and the open lists' rows read again (after
+    /// a reload, or after a write that failed and left the screen ahead of the library).
+    func showLibrary(feeds: [FeedSummary], starred: ArticleCounts?) {
         if !feeds.isEmpty { feedList.replace(feeds, starred: starred) }
         for screen in stack {
             guard case .articles(let list) = screen else { continue }
@@ -89,6 +96,9 @@ extension ReaderApp {
             guard let fresh else { continue }
             list.refresh(total: fresh.total, unread: fresh.unread, visible: bodyRows, in: work)
         }
+    }
+
+    private func reloadMessage(_ summary: ReloadSummary) {
         let waiting = summary.waiting.isEmpty ? "" : ", \(summary.waiting.count) waiting"
         let failed =
             summary.failures.isEmpty && summary.waiting.isEmpty
