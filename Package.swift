@@ -28,7 +28,7 @@ let package = Package(
 
         .target(name: "HeraldCore", dependencies: ["CLibXML2"], swiftSettings: strict),
         .target(name: "HeraldStore", dependencies: ["HeraldCore", "CSQLite3", "CZlib"], swiftSettings: strict),
-        .target(name: "HeraldFetch", dependencies: ["CCurl"], swiftSettings: strict),
+        .target(name: "HeraldFetch", dependencies: ["CCurl", "CZlib"], swiftSettings: strict),
         .target(
             name: "HeraldReload", dependencies: ["HeraldCore", "HeraldStore", "HeraldFetch"],
             swiftSettings: strict),

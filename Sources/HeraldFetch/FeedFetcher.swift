@@ -48,6 +48,9 @@ public actor FeedFetcher {
 
     deinit { loop?.stop() }
 
+    /// The most bytes of bodies its budget ever held at once (tests).
+    nonisolated var peakBudgetBytes: Int? { loop?.budget?.peakHeld }
+
     public func fetch(_ request: FetchRequest) async throws(FetchError) -> FetchResult {
         let scheme = request.url.scheme?.lowercased() ?? ""
         switch scheme {
@@ -92,6 +95,7 @@ public actor FeedFetcher {
         let host = request.url.host ?? "?"
         if outcome.cancelled { throw .other("cancelled") }
         if outcome.tooLarge { throw .tooLarge(limit: limits.maxBytes) }
+        if let why = outcome.damagedBody { throw .other(why) }
         switch outcome.code {
         case CURLE_OK: break
         case CURLE_FILESIZE_EXCEEDED: throw .tooLarge(limit: limits.maxBytes)

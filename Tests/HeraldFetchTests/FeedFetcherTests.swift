@@ -147,6 +147,58 @@ struct HostileServerFetchTests {
         }
     }
 
+    @Test(
+        "four gzip bombs at once: one body at a time may grow past the budget, so the bytes held stay bounded"
+    )
+    func fourBombs() async throws {
+        let server = try FixtureServer()
+        defer { server.stop() }
+        var limits = FetchLimits()
+        limits.maxBytes = 4 * 1_048_576
+        let budget = 1_048_576
+        let fetcher = FeedFetcher(limits: limits, bodyBudget: budget)
+        let urls = try (1...4).map { try #require(URL(string: "http://127.0.0.\($0):\(server.port)/bomb")) }
+        let cap = limits.maxBytes
+        await withTaskGroup(of: Void.self) { group in
+            for url in urls {
+                group.addTask {
+                    await #expect(throws: FetchError.tooLarge(limit: cap)) {
+                        try await fetcher.fetch(FetchRequest(url: url))
+                    }
+                }
+            }
+        }
+        // The budget, one body grown to the cap, and one decoded piece (64 KB) past it: not
+        // four bodies of 4 MB each.
+        let peak = try #require(fetcher.peakBudgetBytes)
+        #expect(peak <= budget + limits.maxBytes + 65_536, "peak \(peak)")
+        #expect(fetcher.peakBudgetBytes.map { $0 > 0 } == true)
+    }
+
+    @Test("deflate bodies are decoded, zlib-wrapped or raw; a damaged gzip body is an error that says so")
+    func deflateAndDamaged() async throws {
+        let server = try FixtureServer()
+        defer { server.stop() }
+        let fetcher = FeedFetcher()
+        for path in ["/deflate", "/raw-deflate"] {
+            guard case .fetched(let fetched) = try await fetcher.fetch(FetchRequest(url: server.url(path)))
+            else {
+                Issue.record("\(path): nothing fetched")
+                continue
+            }
+            let data = Optional(fetched.data)
+            #expect(
+                data.map { String(decoding: $0, as: UTF8.self).contains("<title>Fixture</title>") } == true,
+                "\(path)")
+        }
+        do {
+            _ = try await fetcher.fetch(FetchRequest(url: server.url("/bad-gzip")))
+            Issue.record("a damaged gzip body was read")
+        } catch {
+            #expect("\(error)".contains("the gzip body is damaged"), "\(error)")
+        }
+    }
+
     @Test("a server that trickles its headers a byte a second is given up on, with a reason")
     func trickle() async throws {
         let server = try FixtureServer()

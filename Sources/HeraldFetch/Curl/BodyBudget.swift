@@ -8,22 +8,51 @@ import Synchronization
 /// a core to parse them. So a transfer may start receiving its body only while the bytes
 /// held are under the limit: otherwise it is paused (libcurl keeps what it read; the
 /// server's further bytes wait in the kernel, and TCP holds the rest back) and resumed, in
-/// order, as bodies are released. A transfer that has started receiving always finishes, so
-/// the bytes held can pass the limit by the bodies under way, and nothing can deadlock.
+/// order, as bodies are released.
+///
+/// A body under way may grow past what it reserved only while there is room, or while it is
+/// the one transfer allowed to (the lead): four gzip bombs arriving together would otherwise
+/// each grow to the 16 MB cap at once. The lead always goes on, so nothing can deadlock, and
+/// the bytes held pass the limit by one body at most.
 final class BodyBudget: Sendable {
     let limit: Int
-    private let held = Mutex(0)
+    private let held = Mutex((now: 0, peak: 0))
+    /// The transfer that may grow while the budget is full.
+    private let lead = Mutex<UInt64?>(nil)
 
     init(limit: Int) {
         self.limit = limit
     }
 
     /// Whether a body may start arriving now.
-    var hasRoom: Bool { held.withLock { $0 < limit } }
+    var hasRoom: Bool { held.withLock { $0.now < limit } }
 
-    var bytesHeld: Int { held.withLock { $0 } }
+    var bytesHeld: Int { held.withLock { $0.now } }
 
-    func take(_ bytes: Int) { held.withLock { $0 += bytes } }
+    /// The most bytes ever held at once (tests).
+    var peakHeld: Int { held.withLock { $0.peak } }
 
-    func release(_ bytes: Int) { held.withLock { $0 = max($0 - bytes, 0) } }
+    func take(_ bytes: Int) {
+        held.withLock {
+            $0.now += bytes
+            $0.peak = max($0.peak, $0.now)
+        }
+    }
+
+    func release(_ bytes: Int) { held.withLock { $0.now = max($0.now - bytes, 0) } }
+
+    /// Whether transfer `id` may take more bytes now: while there is room, or as the lead.
+    func mayGrow(_ id: UInt64) -> Bool {
+        if hasRoom { return true }
+        return lead.withLock { lead in
+            if lead == nil { lead = id }
+            return lead == id
+        }
+    }
+
+    /// Whether no transfer leads: a paused one may become the lead.
+    var leadIsFree: Bool { lead.withLock { $0 == nil } }
+
+    /// Transfer `id` has ended: if it led, the lead is free.
+    func end(_ id: UInt64) { lead.withLock { if $0 == id { $0 = nil } } }
 }

@@ -17,6 +17,8 @@ final class PauseQueue {
 
     func append(_ id: UInt64) { ids.append(id) }
 
+    var count: Int { ids.count - start }
+
     func next() -> UInt64? {
         guard start < ids.count else { return nil }
         defer {
@@ -171,8 +173,20 @@ final class CurlLoop: @unchecked Sendable {
     /// Lets paused transfers receive, oldest first, while the budget has room. (A resumed
     /// transfer may be handed its first bytes at once, and take the room.)
     private func resumePaused() {
-        while let budget, budget.hasRoom, let id = paused.next() {
+        // One pass at most: a transfer resumed here may be handed its bytes at once and
+        // pause again (no room, and the lead taken), going to the back of the queue.
+        // A transfer that has not started its body needs room; one paused past its
+        // reservation needs room or a free lead. One that cannot go on is not resumed (that
+        // would only have libcurl hand it the same bytes again): it keeps its place.
+        guard let budget else { return }
+        var turns = paused.count
+        while turns > 0, budget.hasRoom || budget.leadIsFree, let id = paused.next() {
+            turns -= 1
             guard let easy = handles[id], let transfer = transfers[easy], transfer.paused else { continue }
+            guard budget.hasRoom || transfer.isAdmitted else {
+                paused.append(id)
+                continue
+            }
             transfer.paused = false
             hc_resume(easy)
         }

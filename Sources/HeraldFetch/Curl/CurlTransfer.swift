@@ -15,6 +15,8 @@ struct CurlOutcome: Sendable {
     var effectiveURL: String?
     /// The body (decompressed) grew past the cap and the transfer was stopped.
     var tooLarge = false
+    /// The body's Content-Encoding could not be undone: why.
+    var damagedBody: String?
     /// A redirect pointed somewhere the fetcher does not go (file:, javascript:, …).
     var refusedRedirect: String?
     var cancelled = false
@@ -30,6 +32,7 @@ struct ResponseHead: Sendable {
     var etag: String?
     var lastModified: String?
     var contentType: String?
+    var contentEncoding: String?
     var retryAfter: String?
     var location: String?
 
@@ -40,6 +43,7 @@ struct ResponseHead: Sendable {
         case "etag": etag = value
         case "last-modified": lastModified = value
         case "content-type": contentType = value
+        case "content-encoding": contentEncoding = value
         case "retry-after": retryAfter = value
         case "location": location = value
         default: break
@@ -85,10 +89,15 @@ final class CurlTransfer {
     private var pausedFor: Duration = .zero
     private let allowed: Duration
     private var admitted = false
+    /// Its body has started (a share of the budget is reserved for it).
+    var isAdmitted: Bool { admitted }
     /// The next header line is a status line.
     private var expectingStatus = true
     /// Bytes of budget taken for the body before it arrived.
     private var reserved = 0
+    /// The body's decoder, made at its first byte (nil: not encoded).
+    private var decoder: BodyDecoder?
+    private var decoderMade = false
 
     /// What the body will weigh: its Content-Length (decoded bodies may be larger; the
     /// excess is counted as it arrives), else a typical feed's size.
@@ -115,6 +124,7 @@ final class CurlTransfer {
     }
 
     deinit {
+        budget?.end(id)
         curl_easy_cleanup(easy)
         curl_slist_free_all(headerList)
         errorBuffer.deallocate()
@@ -136,9 +146,10 @@ final class CurlTransfer {
         // The network gives http and https only; a redirect to file:, ftp:, … is an error.
         hc_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https")
         hc_setopt_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
-        // Every encoding this libcurl decodes (gzip, deflate, br, zstd); the write callback
-        // sees decoded bytes, so the size cap holds for what a bomb unpacks to.
-        hc_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, "")
+        // gzip and deflate, decoded here (`BodyDecoder`), not by libcurl: what a paused
+        // transfer holds is then compressed bytes, and the size cap holds for what a bomb
+        // unpacks to.
+        hc_setopt_long(easy, CURLOPT_HTTP_CONTENT_DECODING, 0)
         hc_setopt_string(easy, CURLOPT_USERAGENT, limits.userAgent)
         hc_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, Int(limits.idleTimeout * 1000))
         // A server that trickles (slower than this for the idle timeout) is given up on.
@@ -151,7 +162,7 @@ final class CurlTransfer {
         hc_setopt_pointer(easy, CURLOPT_WRITEDATA, context)
         hc_setopt_data_fn(easy, CURLOPT_HEADERFUNCTION, curlWriteHeader)
         hc_setopt_pointer(easy, CURLOPT_HEADERDATA, context)
-        var headers: [String] = []
+        var headers = ["Accept-Encoding: gzip, deflate"]
         if let etag = job.request.etag { headers.append("If-None-Match: \(Self.headerSafe(etag))") }
         if let date = job.request.lastModified {
             headers.append("If-Modified-Since: \(Self.headerSafe(date))")
@@ -176,35 +187,80 @@ final class CurlTransfer {
     /// Called with each piece of the (decoded) body; returning less than given stops the
     /// transfer with CURLE_WRITE_ERROR, the pause value pauses it.
     func receive(body bytes: UnsafeRawBufferPointer) -> Int {
-        if let budget {
-            if !admitted {
-                guard budget.hasRoom else {
-                    paused = true
-                    pauses.append(id)
-                    return hc_write_pause()
-                }
-                // The whole body is reserved at once: the first bytes of many transfers can
-                // arrive in one turn of the loop, and each must see the others' bodies.
-                admitted = true
-                // At most a quarter of the budget: a large body arriving slowly (or a hostile
-                // Content-Length) must not hold every other body back; its bytes beyond the
-                // reservation count as they arrive.
-                reserved = min(expectedSize, budget.limit / 4)
-                budget.take(reserved)
-                outcome.budgeted = reserved
-            }
-            let beyond =
-                max(outcome.body.count + bytes.count - reserved, 0) - max(outcome.body.count - reserved, 0)
-            budget.take(beyond)
-            outcome.budgeted += beyond
+        if let budget, !admitted {
+            guard budget.hasRoom else { return pause() }
+            // The whole body is reserved at once: the first bytes of many transfers can
+            // arrive in one turn of the loop, and each must see the others' bodies.
+            admitted = true
+            // At most a quarter of the budget: a large body arriving slowly (or a hostile
+            // Content-Length) must not hold every other body back; its bytes beyond the
+            // reservation count as they arrive.
+            reserved = min(expectedSize, budget.limit / 4)
+            budget.take(reserved)
+            outcome.budgeted = reserved
         }
-        if outcome.body.count + bytes.count > maxBytes {
-            outcome.tooLarge = true
-            outcome.body = Data()
+        if !decoderMade {
+            decoderMade = true
+            decoder = BodyDecoder(encoding: outcome.head.contentEncoding)
+        }
+        guard let decoder else {
+            switch keep(bytes) {
+            case .kept: return bytes.count
+            case .tooLarge: return 0
+            case .full: return pause()
+            }
+        }
+        // What this input adds may have to be taken back: no room for it after all.
+        let (bodyBefore, budgetedBefore) = (outcome.body.count, outcome.budgeted)
+        decoder.checkpoint()
+        switch decoder.decode(bytes, keep) {
+        case .more: return bytes.count
+        case .refused: return 0
+        case .wait:
+            guard decoder.rollback() else {
+                outcome.damagedBody = "the body could not be decoded (out of memory)"
+                return 0
+            }
+            outcome.body.removeSubrange(bodyBefore...)
+            budget?.release(outcome.budgeted - budgetedBefore)
+            outcome.budgeted = budgetedBefore
+            return pause()
+        case .damaged(let why):
+            outcome.damagedBody = why
             return 0
         }
+    }
+
+    private func pause() -> Int {
+        paused = true
+        pauses.append(id)
+        return hc_write_pause()
+    }
+
+    /// Adds decoded bytes to the body, counting those past the reservation. `.tooLarge` (and
+    /// the body dropped) when they would pass the size cap; `.full` when they go past the
+    /// reservation while the budget is full and another body leads (see `BodyBudget`).
+    private func keep(_ bytes: UnsafeRawBufferPointer) -> BodyDecoder.Kept {
+        if outcome.body.count + bytes.count > maxBytes {
+            // The body is dropped here, so its bytes leave the budget now, not when the
+            // caller hears of the error (another body may lead meanwhile).
+            outcome.tooLarge = true
+            outcome.body = Data()
+            budget?.release(outcome.budgeted)
+            outcome.budgeted = 0
+            return .tooLarge
+        }
+        if let budget {
+            let beyond =
+                max(outcome.body.count + bytes.count - reserved, 0) - max(outcome.body.count - reserved, 0)
+            if beyond > 0 {
+                guard budget.mayGrow(id) else { return .full }
+                budget.take(beyond)
+                outcome.budgeted += beyond
+            }
+        }
         outcome.body.append(contentsOf: bytes)
-        return bytes.count
+        return .kept
     }
 
     /// Called with each header line of each response (redirects included).
@@ -219,6 +275,7 @@ final class CurlTransfer {
             outcome.statuses.append(words.count > 1 ? Int(words[1]) ?? 0 : 0)
             outcome.head = ResponseHead()
             outcome.body = Data()
+            (decoder, decoderMade) = (nil, false)
         } else if trimmed.isEmpty {
             // The end of a response's head: a redirect's or a 1xx's next response follows.
             expectingStatus = true

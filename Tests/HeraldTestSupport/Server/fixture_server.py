@@ -18,12 +18,15 @@ Prints the port it listens on, then serves until killed:
   /to/SCHEME       302 to SCHEME:///etc/passwd (file, javascript, data, ftp)
   /bare-status     /feed with the status line "HTTP/1.1 200" (no reason phrase)
   /big-slow        3 MB (Content-Length) sent over about 6 s
+  /deflate, /raw-deflate: the feed with Content-Encoding deflate, zlib-wrapped and raw
+  /bad-gzip        Content-Encoding gzip over bytes that are not
   /page            an HTML page announcing /feed (RSS) and /atom;  /plain-page: one announcing none
   /hostile-page    a page announcing file:///etc/passwd, javascript: and then /feed
   /busy/N          429 with Retry-After: N;  /busy-date: 429, Retry-After an HTTP date 300 s ahead;
   /unavailable     503 with Retry-After: 99999999999
 """
 import gzip
+import zlib
 import http.server
 import sys
 import time
@@ -97,6 +100,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.redirect(302, "/loop")
         elif path == "/gzip":
             self.send_body(gzip.compress(FEED), extra=[("Content-Encoding", "gzip")])
+        elif path == "/deflate":
+            self.send_body(zlib.compress(FEED), extra=[("Content-Encoding", "deflate")])
+        elif path == "/raw-deflate":
+            raw = zlib.compressobj(wbits=-15)
+            self.send_body(raw.compress(FEED) + raw.flush(), extra=[("Content-Encoding", "deflate")])
+        elif path == "/bad-gzip":
+            self.send_body(gzip.compress(FEED)[:12] + b"not gzip at all" * 10, extra=[("Content-Encoding", "gzip")])
         elif path == "/big":
             self.send_body(b"<rss>" + b"x" * (20 * 1024 * 1024) + b"</rss>")
         elif path == "/truncated":
