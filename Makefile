@@ -62,6 +62,7 @@ test: deps-test
 bench: build deps-test
 	python3 Scripts/measure_terminal.py --binary $(RELEASE_BIN)
 	python3 Scripts/bench_reload.py --herald $(RELEASE_BIN)
+	python3 Scripts/bench_hostile.py --herald $(RELEASE_BIN)
 	Scripts/bench_library.sh $(dir $(RELEASE_BIN))
 	$(dir $(RELEASE_BIN))herald-bench parse
 
