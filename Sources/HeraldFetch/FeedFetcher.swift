@@ -110,6 +110,11 @@ public actor FeedFetcher {
             }
             throw .timedOut("no connection to \(host) within \(Int(limits.idleTimeout)) s")
         case CURLE_TOO_MANY_REDIRECTS: throw .tooManyRedirects
+        case CURLE_PARTIAL_FILE: throw .other("\(host) closed the connection before the end of the body")
+        case CURLE_RECV_ERROR where outcome.message.lowercased().contains("header"):
+            throw .other("\(host) sent too many headers (\(outcome.message))")
+        case CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_GOT_NOTHING:
+            throw .other("\(host) broke the connection (\(outcome.message))")
         case CURLE_UNSUPPORTED_PROTOCOL where outcome.refusedRedirect != nil:
             throw .redirectRefused(scheme: Self.scheme(of: outcome.refusedRedirect ?? ""))
         default: throw .other(outcome.message)

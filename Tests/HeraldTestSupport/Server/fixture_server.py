@@ -20,12 +20,15 @@ Prints the port it listens on, then serves until killed:
   /big-slow        3 MB (Content-Length) sent over about 6 s
   /deflate, /raw-deflate: the feed with Content-Encoding deflate, zlib-wrapped and raw
   /bad-gzip        Content-Encoding gzip over bytes that are not
+  /huge-headers    200 with 2 MB of headers;  /reset: half a body, then a TCP reset
   /page            an HTML page announcing /feed (RSS) and /atom;  /plain-page: one announcing none
   /hostile-page    a page announcing file:///etc/passwd, javascript: and then /feed
   /busy/N          429 with Retry-After: N;  /busy-date: 429, Retry-After an HTTP date 300 s ahead;
   /unavailable     503 with Retry-After: 99999999999
 """
 import gzip
+import socket
+import struct
 import zlib
 import http.server
 import sys
@@ -143,6 +146,23 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 time.sleep(0.2)
         elif path.startswith("/to/"):
             self.redirect(302, path[len("/to/"):] + ":///etc/passwd")
+        elif path == "/huge-headers":
+            self.send_response(200)
+            for n in range(2048):
+                self.send_header(f"X-Padding-{n}", "x" * 1000)
+            self.send_header("Content-Length", str(len(FEED)))
+            self.end_headers()
+            self.wfile.write(FEED)
+        elif path == "/reset":
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(FEED) * 100))
+            self.end_headers()
+            self.wfile.write(FEED[:40])
+            self.wfile.flush()
+            # SO_LINGER with a zero timeout: close() sends RST instead of FIN.
+            self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            self.connection.close()
+            self.close_connection = True
         elif path == "/page":
             self.send_body(b'<html><head><title>Blog</title>'
                            b'<link rel="stylesheet" href="/s.css">'
