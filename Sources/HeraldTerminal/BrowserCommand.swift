@@ -46,23 +46,31 @@ public enum BrowserCommand {
 final class TerminalLinkOpener: LinkOpening {
     let terminal: Terminal
     let renderer: FrameRenderer
+    /// The config's `browser` and `player`, over the environment's.
+    let settings: Settings
 
-    init(terminal: Terminal, renderer: FrameRenderer) {
+    init(terminal: Terminal, renderer: FrameRenderer, settings: Settings = Settings()) {
         self.terminal = terminal
         self.renderer = renderer
+        self.settings = settings
+    }
+
+    private var browser: String {
+        settings.browser ?? ProcessInfo.processInfo.environment["BROWSER"] ?? ""
     }
 
     func open(_ url: String) -> String? {
-        let browser = ProcessInfo.processInfo.environment["BROWSER"] ?? ""
-        guard !browser.isEmpty else { return "Set $BROWSER to open links (e.g. BROWSER=w3m)." }
+        guard !browser.isEmpty else {
+            return "Set $BROWSER (or `set browser` in the config) to open links (e.g. w3m)."
+        }
         return run(browser, url)
     }
 
-    /// Media go to `$HERALD_PLAYER` (mpv, vlc …), else to the browser.
+    /// Media go to the player (the config's, else `$HERALD_PLAYER`: mpv, vlc …), else to the browser.
     func play(_ url: String) -> String? {
         let environment = ProcessInfo.processInfo.environment
         let player =
-            environment["HERALD_PLAYER"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["BROWSER"] ?? ""
+            settings.player ?? environment["HERALD_PLAYER"].flatMap { $0.isEmpty ? nil : $0 } ?? browser
         guard !player.isEmpty else { return "Set $HERALD_PLAYER (e.g. mpv) or $BROWSER to play media." }
         return run(player, url)
     }

@@ -21,7 +21,7 @@ public enum ReaderSession {
         app.onChange = { [unowned app, unowned renderer] in
             renderer.setNeedsFrame { app.render() }
         }
-        app.linkOpener = TerminalLinkOpener(terminal: terminal, renderer: renderer)
+        app.linkOpener = TerminalLinkOpener(terminal: terminal, renderer: renderer, settings: app.settings)
         pump.start()
         app.start()
 

@@ -14,6 +14,8 @@ struct GlobalOptions {
     var databasePath: String?
     /// A directory of feed files to read instead of the library (nothing is stored).
     var feedsDirectory: URL?
+    /// The config file named by `--config`.
+    var configPath: String?
 
     /// Takes the global options out of `arguments`, leaving the command and its own options.
     static func parse(_ arguments: inout [String]) throws -> GlobalOptions {
@@ -23,11 +25,13 @@ struct GlobalOptions {
         while index < arguments.count {
             let argument = arguments[index]
             switch argument {
-            case "--feeds", "--db":
+            case "--feeds", "--db", "--config":
                 guard index + 1 < arguments.count else { throw UsageError("\(argument) needs a value") }
                 options.set(argument, arguments[index + 1])
                 index += 2
-            case _ where argument.hasPrefix("--feeds=") || argument.hasPrefix("--db="):
+            case _
+            where argument.hasPrefix("--feeds=") || argument.hasPrefix("--db=")
+                || argument.hasPrefix("--config="):
                 let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
                 options.set(parts[0], parts[1])
                 index += 1
@@ -41,7 +45,9 @@ struct GlobalOptions {
     }
 
     private mutating func set(_ option: String, _ value: String) {
-        if option == "--db" {
+        if option == "--config" {
+            configPath = value
+        } else if option == "--db" {
             databasePath = value
         } else {
             feedsDirectory = URL(fileURLWithPath: value)

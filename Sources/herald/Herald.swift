@@ -39,8 +39,11 @@ struct Herald {
                 try await ImportExportCommands.importFile(Array(arguments.dropFirst()), options: options)
             case "export":
                 try await ImportExportCommands.export(Array(arguments.dropFirst()), options: options)
+            case "config":
+                exit(try ConfigCommand.run(Array(arguments.dropFirst()), options: options))
             case "help", "-h", "--help":
-                print(Usage.text)
+                // The key section follows the config's bindings.
+                print(Usage.text(keymap: (try? options.loadConfig())?.keymap ?? .standard))
             case "version", "--version":
                 print("herald \(Usage.version)")
             default:
@@ -63,12 +66,16 @@ struct Herald {
 
     @MainActor
     static func runReader(_ options: GlobalOptions) async throws -> Int32 {
+        let config = try options.loadConfig()
         let repository = try await options.openRepository()
         // r and R reload through the library; feed files read with --feeds have none.
-        let reloader: (any FeedReloading)? = (repository as? LibraryStore).map { Reloader(store: $0) }
+        let reloader: (any FeedReloading)? = (repository as? LibraryStore).map {
+            Reloader(store: $0, jobs: config.settings.reloadJobs)
+        }
         return try await ReaderSession.run { size in
             let app = ReaderApp(repository: repository, size: size)
             app.reloader = reloader
+            app.apply(config)
             return app
         }
     }

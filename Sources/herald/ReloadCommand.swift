@@ -8,7 +8,7 @@ import HeraldStore
 /// A progress bar on a terminal, a summary at the end; exit status 1 when every feed failed.
 enum ReloadCommand {
     static func run(_ arguments: [String], options: GlobalOptions) async throws -> Int32 {
-        var jobs = 200
+        var jobs = try options.loadConfig().settings.reloadJobs
         var quiet = false
         var reader = ArgumentReader(arguments)
         while let argument = reader.next() {

@@ -31,8 +31,9 @@ enum SnapshotCommand {
             }
             index += 1
         }
+        let config = try options.loadConfig()
         let repository = try await options.openRepository()
-        let screen = await HeadlessSession.run(repository: repository, size: size, keys: keys)
+        let screen = await HeadlessSession.run(repository: repository, size: size, keys: keys, config: config)
         print(screen.trimmedText())
     }
 

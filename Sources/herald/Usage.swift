@@ -4,11 +4,13 @@ import HeraldUI
 enum Usage {
     static let version = "0.4.0"
 
-    static let text = """
+    static func text(keymap: Keymap = .standard) -> String {
+        """
         herald — a keyboard-driven terminal reader for feeds
 
         Usage:
-          herald [--db PATH] [--feeds DIR]                open the reader
+          herald [--db PATH] [--feeds DIR] [--config PATH]
+                                                          open the reader
           herald list [--feed URL] [--tag T] [--starred] [--unread] [--limit N] [--json]
                                                           print articles, newest first
           herald tags [--json]                            print the tags with their counts
@@ -16,7 +18,8 @@ enum Usage {
           herald add URL [--title T] [--tag T]…           subscribe to a feed, or tag a known one
           herald remove URL | --demo                      unsubscribe (drops its articles)
           herald reload [--jobs N] [--quiet]              fetch every feed
-          herald parse FILE_OR_URL [--json]               print a feed as Herald reads it
+          herald parse FILE_OR_URL|- [--json]             print a feed as Herald reads it
+          herald config check | default                   check the config file; print the defaults
           herald import FILE                              add the feeds of an OPML or newsboat urls file;
                                                           known feeds keep their titles, gain its tags
           herald export                                   write the subscriptions as OPML 2.0
@@ -24,6 +27,7 @@ enum Usage {
           herald --help | --version
 
         Options:
+          --config PATH the config file (bind, unbind, set: herald config default)
           --db PATH     the library file (default $XDG_DATA_HOME/herald/herald.db,
                         i.e. ~/.local/share/herald/herald.db; also HERALD_DB)
           --feeds DIR   read the feed files (JSON Feed) in DIR instead of the library
@@ -42,7 +46,7 @@ enum Usage {
                         home end up down left right tab backspace C-x F1 or any character
 
         Keys (in the reader, ? shows the keys of the screen you are on):
-        \(KeyTable.plainText())
+        \(KeyTable.plainText(keymap: keymap))
 
         Search: case and accents are ignored, the last word is a prefix, Korean, Japanese
         and Chinese are found inside words; "an exact phrase" and -word are understood.
@@ -52,5 +56,8 @@ enum Usage {
           BROWSER             the program that opens links (w3m, lynx, xdg-open, firefox --new-tab)
           HERALD_PLAYER       the program that plays podcasts and videos (mpv, vlc); else BROWSER
           HERALD_DEMO_DIR     where the bundled demo feeds are (found automatically)
+          XDG_CONFIG_HOME     the config file is $XDG_CONFIG_HOME/herald/config (default
+                              ~/.config/herald/config; herald config default prints one)
         """
+    }
 }

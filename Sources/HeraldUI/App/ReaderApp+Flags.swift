@@ -86,6 +86,11 @@ extension ReaderApp {
     }
 
     func askToMarkAllRead() {
+        guard settings.confirmMarkAll else {
+            markRead(.all, list: nil)
+            message = "All articles marked read."
+            return
+        }
         confirmation = Confirmation(question: "Mark every article of every feed read? (y/n)") { [weak self] in
             guard let self else { return }
             self.markRead(.all, list: nil)

@@ -5,11 +5,11 @@ import HeraldCore
 extension ReaderApp {
     func showHelp() {
         let kind = screenKind
-        stack.append(.page(Self.helpPage(for: kind)))
+        stack.append(.page(Self.helpPage(for: kind, keymap: keymap)))
     }
 
-    static func helpPage(for kind: ScreenKind) -> PageModel {
-        let (own, global) = ActionTable.bindings(on: kind)
+    static func helpPage(for kind: ScreenKind, keymap: Keymap = .standard) -> PageModel {
+        let (own, global) = keymap.bindings(on: kind)
         var paragraphs: [PageModel.Paragraph] = [.init("", "Keys of the \(kind.title)", role: .heading)]
         if kind == .search {
             paragraphs.append(

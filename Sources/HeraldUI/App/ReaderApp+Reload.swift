@@ -114,12 +114,14 @@ extension ReaderApp {
 struct ReloadErrorsView {
     var model: ReloadErrorsModel
     var theme: Theme
+    /// The keys in force, for the hint line.
+    public var keymap: Keymap = .standard
 
     func draw(into canvas: inout Canvas) {
         let frame = ScreenFrame(
             title: "Herald · Reload errors",
             status: "\(model.failures.count) feed\(model.failures.count == 1 ? "" : "s") failed",
-            hint: ActionTable.hint(for: .errors), theme: theme)
+            hint: keymap.hint(for: .errors), theme: theme)
         let rows = frame.draw(into: &canvas)
         let failures = model.failures
         let body = ListBody(

@@ -55,6 +55,21 @@ public final class ReaderApp {
     var reload: ReloadRun?
 
     let repository: any ArticleRepository
+    /// The keys in force (the defaults, changed by the config file).
+    public var keymap: Keymap = .standard
+    /// The config file's settings.
+    public var settings = Settings()
+
+    /// Takes the config file's keys and settings; its first mistake shows on the status
+    /// line until the next key (the reader starts with the rest of the file).
+    public func apply(_ config: ReaderConfig) {
+        keymap = config.keymap
+        settings = config.settings
+        if let first = config.diagnostics.first {
+            let more = config.diagnostics.count > 1 ? " (and \(config.diagnostics.count - 1) more)" : ""
+            message = "config: \(first)\(more) — herald config check"
+        }
+    }
     /// What search debounces wait on (real time in a terminal, immediate or manual elsewhere).
     let clock: any DebounceClock
 
@@ -90,6 +105,7 @@ public final class ReaderApp {
     /// Starts loading the first screen.
     public func start() {
         feedList.load(in: work)
+        if settings.reloadOnStart, reloader != nil { startReload(only: nil) }
         onChange()
     }
 
@@ -132,8 +148,9 @@ public final class ReaderApp {
         }
         let typed = count
         count = nil
-        guard let action = ActionTable.action(for: key, on: kind) else {
-            message = "unknown key \(key.label) — ? for help"
+        guard let action = keymap.action(for: key, on: kind) else {
+            let help = keymap.key(for: .help, on: kind).map { " — \($0.label) for help" } ?? ""
+            message = "unknown key \(key.label)\(help)"
             return
         }
         perform(action, count: typed)
@@ -206,16 +223,18 @@ public final class ReaderApp {
     public func render() -> Canvas {
         var canvas = Canvas(size: size)
         switch screen {
-        case .feeds: FeedListView(model: feedList, theme: theme).draw(into: &canvas)
+        case .feeds: FeedListView(model: feedList, theme: theme, keymap: keymap).draw(into: &canvas)
         case .articles(let model):
-            ArticleListView(model: model, theme: theme, feedTitle: feedList.title(ofFeed:)).draw(
-                into: &canvas)
-        case .article(let model): ArticleView(model: model, theme: theme).draw(into: &canvas)
-        case .search(let model): SearchView(model: model, theme: theme).draw(into: &canvas)
-        case .links(let model): LinksView(model: model, theme: theme).draw(into: &canvas)
-        case .tags(let model): TagListView(model: model, theme: theme).draw(into: &canvas)
-        case .errors(let model): ReloadErrorsView(model: model, theme: theme).draw(into: &canvas)
-        case .page(let model): PageView(model: model, theme: theme).draw(into: &canvas)
+            ArticleListView(model: model, theme: theme, feedTitle: feedList.title(ofFeed:), keymap: keymap)
+                .draw(
+                    into: &canvas)
+        case .article(let model): ArticleView(model: model, theme: theme, keymap: keymap).draw(into: &canvas)
+        case .search(let model): SearchView(model: model, theme: theme, keymap: keymap).draw(into: &canvas)
+        case .links(let model): LinksView(model: model, theme: theme, keymap: keymap).draw(into: &canvas)
+        case .tags(let model): TagListView(model: model, theme: theme, keymap: keymap).draw(into: &canvas)
+        case .errors(let model):
+            ReloadErrorsView(model: model, theme: theme, keymap: keymap).draw(into: &canvas)
+        case .page(let model): PageView(model: model, theme: theme, keymap: keymap).draw(into: &canvas)
         }
         if let progress = reload?.progress { ReloadIndicator.draw(progress, into: &canvas, theme: theme) }
         if let question = confirmation?.question {

@@ -69,6 +69,8 @@ public struct ActionBinding: Sendable {
     public var hint: String?
     /// The screens whose hint line shows `hint` (nil: all of `screens`).
     public var hintScreens: [ScreenKind]?
+    /// The keys the table gave it: while they are unchanged the hint is shown as written.
+    let defaultKeys: [Key]
 
     public init(
         _ action: Action, _ keys: [Key], on screens: [ScreenKind], _ summary: String, hint: String? = nil,
@@ -80,12 +82,16 @@ public struct ActionBinding: Sendable {
         self.summary = summary
         self.hint = hint
         self.hintScreens = hintScreens
+        self.defaultKeys = keys
     }
 
-    /// The hint label on `screen`'s hint line, if it has one there.
+    /// The hint label on `screen`'s hint line, if it has one there: as written while the
+    /// keys are the table's, else the first key with the hint's words (`x:next unread`).
     public func hint(on screen: ScreenKind) -> String? {
         guard let hint, hintScreens?.contains(screen) ?? true else { return nil }
-        return hint
+        if keys == defaultKeys { return hint }
+        guard let first = keys.first, let colon = hint.firstIndex(of: ":") else { return nil }
+        return first.label + hint[colon...]
     }
 
     public var isGlobal: Bool { screens.isEmpty }

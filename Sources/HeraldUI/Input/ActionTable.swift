@@ -100,42 +100,24 @@ public enum ActionTable {
             "why feeds failed to load (Enter: the whole message)"),
     ]
 
-    /// Screen → key → action, built once from `bindings`; screen rows win over global ones.
-    private static let lookup: [ScreenKind: [Key: Action]] = {
-        var table: [ScreenKind: [Key: Action]] = [:]
-        for screen in ScreenKind.allCases {
-            var keys: [Key: Action] = [:]
-            for binding in bindings where binding.isGlobal {
-                for key in binding.keys { keys[key] = binding.action }
-            }
-            for binding in bindings where binding.screens.contains(screen) {
-                for key in binding.keys { keys[key] = binding.action }
-            }
-            table[screen] = keys
-        }
-        return table
-    }()
-
-    /// What `key` does on `screen`, if anything.
+    /// What `key` does on `screen` with the default bindings.
     public static func action(for key: Key, on screen: ScreenKind) -> Action? {
-        lookup[screen]?[key]
+        Keymap.standard.action(for: key, on: screen)
     }
 
-    /// The bindings of a screen (its own first, then the global ones), as the help lists them.
+    /// The default bindings of a screen (its own first, then the global ones).
     public static func bindings(on screen: ScreenKind) -> (own: [ActionBinding], global: [ActionBinding]) {
-        (bindings.filter { $0.screens.contains(screen) }, bindings.filter(\.isGlobal))
+        Keymap.standard.bindings(on: screen)
     }
+
+    /// The default hint line of a screen.
+    public static func hint(for screen: ScreenKind) -> String { Keymap.standard.hint(for: screen) }
 
     /// The key hint line of a screen: its first hint, `?:help`, its other hints, `/:search`,
     /// then the way out (`q:back` or `q:quit`), so a narrow screen still shows how to find
-    /// every key. Made once per screen (it is drawn on every frame).
-    public static func hint(for screen: ScreenKind) -> String { hints[screen] ?? "" }
-
-    private static let hints: [ScreenKind: String] = Dictionary(
-        uniqueKeysWithValues: ScreenKind.allCases.map { ($0, makeHint(for: $0)) })
-
-    private static func makeHint(for screen: ScreenKind) -> String {
-        let (own, global) = bindings(on: screen)
+    /// every key. Made once per keymap and screen (it is drawn on every frame).
+    static func makeHint(_ keymap: Keymap, _ screen: ScreenKind) -> String {
+        let (own, global) = keymap.bindings(on: screen)
         var seen = Set<String>()
         func labels(_ rows: [ActionBinding]) -> [String] {
             rows.compactMap { $0.hint(on: screen) }.filter { seen.insert($0).inserted }

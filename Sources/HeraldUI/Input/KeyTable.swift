@@ -14,9 +14,9 @@ public enum KeyTable {
     }
 
     /// The README table (Markdown): keys, what they do, where.
-    public static func markdown() -> String {
+    public static func markdown(keymap: Keymap = .standard) -> String {
         var lines = ["| keys | what they do | where |", "| --- | --- | --- |"]
-        for binding in ActionTable.bindings {
+        for binding in keymap.bindings where !binding.keys.isEmpty {
             let keys = binding.keys.map { "`\($0.label)`" }.joined(separator: " ")
             lines.append("| \(keys) | \(binding.summary) | \(places(binding)) |")
         }
@@ -24,10 +24,10 @@ public enum KeyTable {
     }
 
     /// `herald --help`'s key section: keys, then what they do and where, wrapped to `width`.
-    public static func plainText(width: Int = 80) -> String {
+    public static func plainText(width: Int = 80, keymap: Keymap = .standard) -> String {
         let keyColumn = 20
         var lines: [String] = []
-        for binding in ActionTable.bindings {
+        for binding in keymap.bindings where !binding.keys.isEmpty {
             let keys = binding.keys.map(\.label).joined(separator: ", ")
             let text = binding.summary + (binding.isGlobal ? "" : " [\(places(binding))]")
             let wrapped = TextLayout.wrap(text, width: width - keyColumn - 2)

@@ -10,11 +10,12 @@ public enum HeadlessSession {
     @MainActor
     public static func run(
         repository: any ArticleRepository, size: Size, keys: [Key], theme: Theme = Theme(),
-        clock: any DebounceClock = ImmediateDebounceClock()
+        clock: any DebounceClock = ImmediateDebounceClock(), config: ReaderConfig = ReaderConfig()
     ) async -> Canvas {
         let surface = HeadlessSurface(size: size)
         let renderer = FrameRenderer(surface: surface)
         let app = ReaderApp(repository: repository, size: size, theme: theme, clock: clock)
+        app.apply(config)
         app.start()
         await app.settle()
         renderer.draw(app.render())

@@ -6,22 +6,25 @@ import HeraldCore
 public struct SearchView {
     public var model: SearchModel
     public var theme: Theme
+    /// The keys in force, for the hint line.
+    public var keymap: Keymap = .standard
 
     /// Columns of the feed title in a result row (when the screen is wide enough for it).
     static let feedWidth = 16
     /// Narrower than this, rows leave the feed out so the title keeps some room.
     static let feedColumnMinWidth = 60
 
-    public init(model: SearchModel, theme: Theme) {
+    public init(model: SearchModel, theme: Theme, keymap: Keymap = .standard) {
         self.model = model
         self.theme = theme
+        self.keymap = keymap
     }
 
     public func draw(into canvas: inout Canvas) {
         let frame = ScreenFrame(
             title: "Herald · Search", status: status,
             hint: model.focus == .query
-                ? "type to search  " + ActionTable.hint(for: .search) : ActionTable.hint(for: .results),
+                ? "type to search  " + keymap.hint(for: .search) : keymap.hint(for: .results),
             theme: theme)
         let rows = frame.draw(into: &canvas)
         guard let promptRow = rows.first else { return }

@@ -7,6 +7,8 @@ public struct ArticleListView {
     public var theme: Theme
     /// The title of a feed by its id, for the feed column of virtual feeds.
     public var feedTitle: (String) -> String = { $0 }
+    /// The keys in force, for the hint line.
+    public var keymap: Keymap = .standard
 
     /// Columns of the feed title in a virtual feed's rows (when the screen is wide enough).
     static let feedWidth = 16
@@ -21,7 +23,7 @@ public struct ArticleListView {
                 ? "no articles"
                 : "\(model.cursor.selected + 1)/\(model.count) articles · \(model.unread) unread",
             notice: notice, noticeStyle: noticeStyle,
-            hint: ActionTable.hint(for: .articles), theme: theme)
+            hint: keymap.hint(for: .articles), theme: theme)
         let rows = frame.draw(into: &canvas)
 
         let showFeed = model.list.source.isVirtual && canvas.size.width >= SearchView.feedColumnMinWidth

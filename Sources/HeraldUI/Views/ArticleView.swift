@@ -5,6 +5,8 @@ import HeraldCore
 public struct ArticleView {
     public var model: ArticleViewModel
     public var theme: Theme
+    /// The keys in force, for the hint line.
+    public var keymap: Keymap = .standard
 
     public func draw(into canvas: inout Canvas) {
         let width = canvas.size.width
@@ -18,7 +20,7 @@ public struct ArticleView {
             title: "Herald · " + (model.state.value?.feedTitle ?? "") + " · " + model.summary.title,
             status: lines.isEmpty ? "" : "lines \(top + 1)-\(last) of \(lines.count) · \(percent)%",
             notice: notice, noticeStyle: noticeStyle,
-            hint: ActionTable.hint(for: .article),
+            hint: keymap.hint(for: .article),
             theme: theme)
         let rows = frame.draw(into: &canvas)
 

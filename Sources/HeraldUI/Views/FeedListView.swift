@@ -6,6 +6,8 @@ import HeraldCore
 public struct FeedListView {
     public var model: FeedListModel
     public var theme: Theme
+    /// The keys in force, for the hint line.
+    public var keymap: Keymap = .standard
 
     public func draw(into canvas: inout Canvas) {
         let feeds = model.feeds
@@ -22,7 +24,7 @@ public struct FeedListView {
             title: "Herald · Feeds",
             status: feeds.isEmpty ? "no feeds" : "\(position) · \(unread) unread of \(total)",
             notice: notice, noticeStyle: noticeStyle,
-            hint: ActionTable.hint(for: .feeds), theme: theme)
+            hint: keymap.hint(for: .feeds), theme: theme)
         let body = frame.draw(into: &canvas)
 
         let countWidth = rows.map { DisplayWidth.of(Self.counts($0.list)) }.max() ?? 0

@@ -6,13 +6,15 @@ import HeraldCore
 public struct LinksView {
     public var model: LinksModel
     public var theme: Theme
+    /// The keys in force, for the hint line.
+    public var keymap: Keymap = .standard
 
     public func draw(into canvas: inout Canvas) {
         let links = model.links
         let frame = ScreenFrame(
             title: "Herald · Links · " + model.title,
             status: "\(model.cursor.selected + 1)/\(links.count) links",
-            hint: ActionTable.hint(for: .links), theme: theme)
+            hint: keymap.hint(for: .links), theme: theme)
         let rows = frame.draw(into: &canvas)
         let labelWidth = min(
             links.map { DisplayWidth.of($0.label) }.max() ?? 0, max(canvas.size.width / 3, 8))

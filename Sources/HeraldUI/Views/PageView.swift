@@ -6,6 +6,8 @@ import HeraldCore
 public struct PageView {
     public var model: PageModel
     public var theme: Theme
+    /// The keys in force, for the hint line.
+    public var keymap: Keymap = .standard
 
     public func draw(into canvas: inout Canvas) {
         let lines = model.lines(width: canvas.size.width)
@@ -15,7 +17,7 @@ public struct PageView {
         let frame = ScreenFrame(
             title: "Herald · " + model.title,
             status: lines.count <= visible ? "" : "lines \(top + 1)-\(last) of \(lines.count)",
-            hint: ActionTable.hint(for: .page), theme: theme)
+            hint: keymap.hint(for: .page), theme: theme)
         let rows = frame.draw(into: &canvas)
         let column = min(model.labelWidth, max(canvas.size.width / 3, 0))
         for (offset, y) in rows.enumerated() {

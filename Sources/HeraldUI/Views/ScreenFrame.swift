@@ -34,7 +34,8 @@ public struct ScreenFrame {
             }
         }
         if size.height >= 2 {
-            canvas.write(TextLayout.truncate(hint, toWidth: size.width), x: 0, y: size.height - 1, style: theme.hint)
+            canvas.write(
+                TextLayout.truncate(hint, toWidth: size.width), x: 0, y: size.height - 1, style: theme.hint)
         }
         let bodyEnd = size.height >= 3 ? size.height - 2 : size.height
         return min(1, bodyEnd)..<bodyEnd

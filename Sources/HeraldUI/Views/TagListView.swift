@@ -5,13 +5,15 @@ import HeraldCore
 public struct TagListView {
     public var model: TagListModel
     public var theme: Theme
+    /// The keys in force, for the hint line.
+    public var keymap: Keymap = .standard
 
     public func draw(into canvas: inout Canvas) {
         let tags = model.tags
         let frame = ScreenFrame(
             title: "Herald · Tags",
             status: "\(model.cursor.selected + 1)/\(tags.count) tags",
-            hint: ActionTable.hint(for: .tags), theme: theme)
+            hint: keymap.hint(for: .tags), theme: theme)
         let rows = frame.draw(into: &canvas)
         let countWidth = tags.map { DisplayWidth.of(FeedListView.counts($0)) }.max() ?? 0
         let body = ListBody(

@@ -1,0 +1,271 @@
+/// A mistake in the config file, where it is and what would be right.
+public struct ConfigDiagnostic: Sendable, Hashable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public var message: String
+
+    public var description: String { "\(file):\(line):\(column): \(message)" }
+}
+
+/// What the config file makes of the reader: its keys and settings, and the lines that
+/// could not be read (the rest of the file still counts).
+public struct ReaderConfig: Sendable {
+    public var keymap: Keymap = .standard
+    public var settings = Settings()
+    public var diagnostics: [ConfigDiagnostic] = []
+
+    public init() {}
+}
+
+/// Reads the config file: one directive per line, words separated by spaces, `"quoted
+/// words"` (with `\"` and `\\` inside), `#` to the end of the line a comment.
+///
+///     bind KEY ACTION [SCREEN…]    the key does the action (on those screens, else wherever
+///                                  the action works); what the key did there is undone
+///     unbind KEY [SCREEN…]         the key does nothing (there)
+///     set NAME VALUE               a setting (see `Settings.specs`)
+public enum ConfigFile {
+    static let directives = ["bind", "unbind", "set"]
+    /// Directives of newsboat's config that Herald does not read (yet): said so, by name.
+    static let notYet = ["color", "highlight", "feed", "query", "filter", "macro", "include"]
+
+    public static func parse(_ text: String, file: String) -> ReaderConfig {
+        var config = ReaderConfig()
+        var diagnostics: [ConfigDiagnostic] = []
+        for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+            .enumerated()
+        {
+            let diagnose: (Int, String) -> Void = { column, message in
+                diagnostics.append(
+                    ConfigDiagnostic(file: file, line: index + 1, column: column, message: message))
+            }
+            let words: [Word]
+            switch Word.split(String(line)) {
+            case .success(let split): words = split
+            case .failure(let error):
+                diagnose(error.column, error.message)
+                continue
+            }
+            guard let first = words.first else { continue }
+            let arguments = Array(words.dropFirst())
+            switch first.text {
+            case "bind": bind(arguments, after: first, into: &config, diagnose: diagnose)
+            case "unbind": unbind(arguments, after: first, into: &config, diagnose: diagnose)
+            case "set": set(arguments, after: first, into: &config, diagnose: diagnose)
+            case let name where notYet.contains(name):
+                diagnose(first.column, "`\(name)` is not supported yet; the line is ignored")
+            default:
+                diagnose(
+                    first.column,
+                    "unknown directive `\(first.text)`"
+                        + suggestion(for: first.text, among: directives + notYet)
+                        + " (bind, unbind or set)")
+            }
+        }
+        config.diagnostics = diagnostics
+        return config
+    }
+
+    private static func bind(
+        _ words: [Word], after directive: Word, into config: inout ReaderConfig,
+        diagnose: (Int, String) -> Void
+    ) {
+        guard words.count >= 2 else {
+            return diagnose(
+                (words.last ?? directive).end, "bind needs a key and an action: bind KEY ACTION [SCREEN…]")
+        }
+        guard let key = KeyName.parse(words[0].text) else {
+            return diagnose(words[0].column, "unknown key `\(words[0].text)`" + KeyName.help)
+        }
+        guard let action = Action(rawValue: words[1].text) else {
+            return diagnose(
+                words[1].column,
+                "unknown action `\(words[1].text)`"
+                    + suggestion(for: words[1].text, among: Action.allCases.map(\.rawValue)))
+        }
+        guard let screens = screens(words.dropFirst(2), diagnose: diagnose) else { return }
+        if !config.keymap.bind(key, to: action, on: screens) {
+            diagnose(
+                words[2].column,
+                "`\(action.rawValue)` does nothing on \(screens?.map(\.rawValue).joined(separator: ", ") ?? "")"
+            )
+        }
+    }
+
+    private static func unbind(
+        _ words: [Word], after directive: Word, into config: inout ReaderConfig,
+        diagnose: (Int, String) -> Void
+    ) {
+        guard let first = words.first else {
+            return diagnose(directive.end, "unbind needs a key: unbind KEY [SCREEN…]")
+        }
+        guard let key = KeyName.parse(first.text) else {
+            return diagnose(first.column, "unknown key `\(first.text)`" + KeyName.help)
+        }
+        guard let screens = screens(words.dropFirst(), diagnose: diagnose) else { return }
+        config.keymap.unbind(key, on: screens)
+    }
+
+    private static func set(
+        _ words: [Word], after directive: Word, into config: inout ReaderConfig,
+        diagnose: (Int, String) -> Void
+    ) {
+        guard let name = words.first else {
+            return diagnose(directive.end, "set needs a name and a value: set NAME VALUE")
+        }
+        guard let spec = Settings.specs.first(where: { $0.name == name.text }) else {
+            return diagnose(
+                name.column,
+                "unknown setting `\(name.text)`"
+                    + suggestion(for: name.text, among: Settings.specs.map(\.name)))
+        }
+        guard words.count == 2 else {
+            let at = words.count > 2 ? words[2].column : name.end
+            return diagnose(
+                at, "set \(spec.name) takes one value (\(spec.kind.expected)); quote one with spaces")
+        }
+        if let problem = config.settings.set(spec, words[1].text) {
+            diagnose(words[1].column, "`\(words[1].text)`: \(problem)")
+        }
+    }
+
+    /// The screens named (nil: none named), or nil after a diagnostic.
+    private static func screens(
+        _ words: ArraySlice<Word>, diagnose: (Int, String) -> Void
+    ) -> [ScreenKind]?? {
+        guard !words.isEmpty else { return .some(nil) }
+        var screens: [ScreenKind] = []
+        for word in words {
+            guard let screen = ScreenKind(rawValue: word.text) else {
+                diagnose(
+                    word.column,
+                    "unknown screen `\(word.text)`"
+                        + suggestion(for: word.text, among: ScreenKind.allCases.map(\.rawValue)))
+                return nil
+            }
+            screens.append(screen)
+        }
+        return .some(screens)
+    }
+
+    /// ` — did you mean `next-unread`?` when one of `names` is close, else "".
+    static func suggestion(for word: String, among names: [String]) -> String {
+        let scored = names.map { ($0, editDistance(word.lowercased(), $0)) }.min { $0.1 < $1.1 }
+        guard let (name, distance) = scored, distance <= max(2, word.count / 3) else { return "" }
+        return " — did you mean `\(name)`?"
+    }
+
+    /// Levenshtein distance (short words only: config words).
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.prefix(64)), b = Array(b.prefix(64))
+        guard !a.isEmpty else { return b.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in stride(from: 1, through: b.count, by: 1) {
+                current[j] = min(
+                    previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}
+
+/// A word of a config line and the column it starts at (1-based, in characters).
+struct Word: Equatable {
+    var text: String
+    var column: Int
+    /// The column just after the word.
+    var end: Int
+
+    struct SplitError: Error {
+        var column: Int
+        var message: String
+    }
+
+    /// The words of a line, comments dropped.
+    static func split(_ line: String) -> Result<[Word], SplitError> {
+        var words: [Word] = []
+        var current: String?
+        var start = 0
+        var quoteStart: Int?
+        var escaped = false
+        var column = 0
+        for character in line {
+            column += 1
+            if let opened = quoteStart {
+                if escaped {
+                    current?.append(character)
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "\"" {
+                    quoteStart = nil
+                    _ = opened
+                } else {
+                    current?.append(character)
+                }
+                continue
+            }
+            if character == "#" && current == nil { break }
+            if character.isWhitespace {
+                if let text = current { words.append(Word(text: text, column: start, end: column)) }
+                current = nil
+            } else {
+                if current == nil {
+                    current = ""
+                    start = column
+                }
+                if character == "\"" {
+                    quoteStart = column
+                } else {
+                    current?.append(character)
+                }
+            }
+        }
+        if let opened = quoteStart {
+            return .failure(SplitError(column: opened, message: "a quote is not closed"))
+        }
+        if let text = current { words.append(Word(text: text, column: start, end: column + 1)) }
+        return .success(words)
+    }
+}
+
+extension ConfigFile {
+    /// `herald config default`: every setting and binding as it ships, commented out, with
+    /// what it does; printed from the same tables the reader uses.
+    public static func defaultText() -> String {
+        var lines = [
+            "# Herald's config file: $XDG_CONFIG_HOME/herald/config (~/.config/herald/config),",
+            "# or --config PATH. One directive per line; # starts a comment; \"quote\" words with spaces.",
+            "# Below is every default, commented out: uncomment a line and change it.",
+            "#",
+            "# Settings (set NAME VALUE):",
+        ]
+        for spec in Settings.specs {
+            lines.append("#   \(spec.summary) (\(spec.kind.expected))")
+            lines.append("# set \(spec.name) \(spec.defaultValue.isEmpty ? "\"\"" : spec.defaultValue)")
+        }
+        lines += [
+            "#",
+            "# Keys (bind KEY ACTION [SCREEN…]: the key does the action on those screens, else wherever",
+            "# the action works; unbind KEY [SCREEN…]: the key does nothing there, else anywhere):",
+            "# Keys: a character, Enter, Esc, Space, Tab, S-Tab, Backspace, Delete, Up, Down, Left, Right,",
+            "#   PgUp, PgDn, Home, End, C-x, F1…F12.",
+            "# Screens: " + ScreenKind.allCases.map(\.rawValue).joined(separator: " "),
+            "# Actions: " + Action.allCases.map(\.rawValue).joined(separator: " "),
+        ]
+        for binding in Keymap.standard.bindings {
+            lines.append("#   \(binding.summary)")
+            let screens = binding.screens.map(\.rawValue).joined(separator: " ")
+            for key in binding.keys {
+                lines.append(
+                    "# bind \(KeyName.name(of: key)) \(binding.action.rawValue)"
+                        + (screens.isEmpty ? "" : " \(screens)"))
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,87 @@
+/// The settings of the config file (`set NAME VALUE`), each with its default and what it
+/// does; `herald config default` and the README are printed from `specs`.
+public struct Settings: Sendable, Equatable {
+    /// The program that opens links (`w3m`, `firefox --new-tab`, with `%s` for the URL);
+    /// nil: `$BROWSER`.
+    public var browser: String?
+    /// The program that plays podcasts and videos; nil: `$HERALD_PLAYER`, else the browser.
+    public var player: String?
+    /// `C` (mark every article read) asks first.
+    public var confirmMarkAll = true
+    /// Feeds fetched at once by a reload.
+    public var reloadJobs = 200
+    /// The reader reloads every feed when it opens.
+    public var reloadOnStart = false
+
+    public init() {}
+
+    public enum Kind: Sendable {
+        case command, bool, integer(ClosedRange<Int>)
+
+        var expected: String {
+            switch self {
+            case .command: "a command"
+            case .bool: "yes or no"
+            case .integer(let range): "a number from \(range.lowerBound) to \(range.upperBound)"
+            }
+        }
+    }
+
+    public struct Spec: Sendable {
+        public var name: String
+        public var kind: Kind
+        /// The default, as the config file would write it (empty: none).
+        public var defaultValue: String
+        public var summary: String
+    }
+
+    public static let specs: [Spec] = [
+        Spec(
+            name: "browser", kind: .command, defaultValue: "",
+            summary:
+                "the program that opens links (w3m, lynx, firefox --new-tab; %s stands for the URL); unset: $BROWSER"
+        ),
+        Spec(
+            name: "player", kind: .command, defaultValue: "",
+            summary:
+                "the program that plays podcasts and videos (mpv, vlc); unset: $HERALD_PLAYER, else the browser"
+        ),
+        Spec(
+            name: "confirm-mark-all", kind: .bool, defaultValue: "yes",
+            summary: "C (mark every article of every feed read) asks first"),
+        Spec(
+            name: "reload-jobs", kind: .integer(1...1000), defaultValue: "200",
+            summary: "feeds fetched at once by a reload (at most 6 per host, whatever this says)"),
+        Spec(
+            name: "reload-on-start", kind: .bool, defaultValue: "no",
+            summary: "the reader reloads every feed when it opens"),
+    ]
+
+    /// Sets a setting from its config text; the problem in words when the text does not fit.
+    mutating func set(_ spec: Spec, _ text: String) -> String? {
+        switch spec.kind {
+        case .command:
+            let value = text.trimmingCharacters(in: .whitespaces)
+            if value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+                return "a command cannot hold control characters"
+            }
+            if spec.name == "browser" { browser = value.isEmpty ? nil : value }
+            if spec.name == "player" { player = value.isEmpty ? nil : value }
+        case .bool:
+            let value: Bool
+            switch text.lowercased() {
+            case "yes", "true", "on", "1": value = true
+            case "no", "false", "off", "0": value = false
+            default: return "\(spec.name) is \(spec.kind.expected)"
+            }
+            if spec.name == "confirm-mark-all" { confirmMarkAll = value }
+            if spec.name == "reload-on-start" { reloadOnStart = value }
+        case .integer(let range):
+            guard let value = Int(text), range.contains(value) else {
+                return "\(spec.name) is \(spec.kind.expected)"
+            }
+            if spec.name == "reload-jobs" { reloadJobs = value }
+        }
+        return nil
+    }
+}

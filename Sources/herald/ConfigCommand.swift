@@ -1,0 +1,56 @@
+import Foundation
+import HeraldCore
+import HeraldFetch
+import HeraldUI
+
+/// The config file: where it is, reading it, and `herald config check | default`.
+extension GlobalOptions {
+    /// `--config PATH`, else `$XDG_CONFIG_HOME/herald/config`, else `~/.config/herald/config`.
+    func configFile() -> (path: String, named: Bool) {
+        if let configPath { return (configPath, true) }
+        let environment = ProcessInfo.processInfo.environment
+        let base =
+            environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? ((environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()) + "/.config")
+        return (base + "/herald/config", false)
+    }
+
+    /// The config in force: the file's, or the defaults when there is no file. A file named
+    /// with --config must exist; a mistake in it is a diagnostic, not an error (the rest of
+    /// the file still counts).
+    func loadConfig() throws -> ReaderConfig {
+        let (path, named) = configFile()
+        let data: Data
+        do {
+            data = try LocalFile.read(path, limit: 1_048_576)
+        } catch FetchError.fileNotFound where !named {
+            return ReaderConfig()
+        } catch {
+            throw UsageError("cannot read the config \(path): \(error)")
+        }
+        return ConfigFile.parse(String(decoding: data, as: UTF8.self), file: path)
+    }
+}
+
+enum ConfigCommand {
+    static func run(_ arguments: [String], options: GlobalOptions) throws -> Int32 {
+        switch arguments.first {
+        case "check":
+            let (path, _) = options.configFile()
+            let config = try options.loadConfig()
+            for diagnostic in config.diagnostics { Console.say("\(diagnostic)") }
+            if config.diagnostics.isEmpty {
+                Console.say(
+                    FileManager.default.fileExists(atPath: path)
+                        ? "\(path): fine" : "\(path): no such file (the defaults hold)")
+                return 0
+            }
+            return 1
+        case "default":
+            print(ConfigFile.defaultText(), terminator: "")
+            return 0
+        default:
+            throw UsageError("config takes check or default: herald config check | herald config default")
+        }
+    }
+}

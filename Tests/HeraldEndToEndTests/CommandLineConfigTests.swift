@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+/// `herald config check | default`, `--config`, and `--help` following the bindings.
+@Suite("The config file on the command line", .serialized)
+struct CommandLineConfigTests {
+    typealias Library = CommandLineTests.Library
+
+    @Test("config check names every mistake by file:line:column and exits 1; a good file is fine")
+    func check() throws {
+        let library = Library()
+        defer { library.cleanUp() }
+        let bad = try library.write("bind x nxt-unread\nset reload-jobs 0\n", to: "bad")
+        let result = try library.run(["--config", bad.path, "config", "check"])
+        #expect(result.exitStatus == 1)
+        #expect(
+            result.output.contains(
+                "\(bad.path):1:8: unknown action `nxt-unread` — did you mean `next-unread`?"))
+        #expect(result.output.contains("\(bad.path):2:17:"), "\(result.output)")
+        let good = try library.write("bind x next-unread\nset confirm-mark-all no\n", to: "good")
+        let fine = try library.run(["--config", good.path, "config", "check"])
+        #expect(fine.exitStatus == 0 && fine.output.contains("fine"), "\(fine.output)")
+        let missing = try library.run(["--config", library.directory.path + "/nope", "config", "check"])
+        #expect(
+            missing.exitStatus == 2 && missing.errors.contains("cannot read the config"), "\(missing.errors)")
+    }
+
+    @Test("--help lists the keys as the config binds them; config default prints every default")
+    func helpAndDefault() throws {
+        let library = Library()
+        defer { library.cleanUp() }
+        let config = try library.write("bind x next-unread\n", to: "config")
+        let help = try library.run(["--config", config.path, "--help"])
+        #expect(help.output.contains("  x, n "), "\(help.output)")
+        let defaults = try library.run(["config", "default"])
+        #expect(defaults.exitStatus == 0)
+        #expect(defaults.output.hasPrefix("# Herald's config file"))
+        #expect(defaults.output.contains("# set confirm-mark-all yes"))
+        #expect(defaults.output.contains("# bind n next-unread feeds articles article results"))
+    }
+
+    @Test("the reader shows the config's first mistake and uses the rest of the file")
+    func readerShowsMistake() throws {
+        let library = Library()
+        defer { library.cleanUp() }
+        let config = try library.write("frobnicate\nbind x next-unread\n", to: "config")
+        let screen = try library.run(["--config", config.path, "snapshot", "--size", "250x12"])
+        #expect(screen.exitStatus == 0, "\(screen.errors)")
+        #expect(
+            screen.output.contains("config: \(config.path):1:1: unknown directive `frobnicate`"),
+            "\(screen.output)")
+        #expect(screen.output.contains("x:next unread"), "\(screen.output)")
+    }
+}
