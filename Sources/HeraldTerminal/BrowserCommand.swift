@@ -79,7 +79,9 @@ final class TerminalLinkOpener: LinkOpening {
     /// puts the text on the system clipboard. The text travels base64-encoded, so nothing
     /// in it can act as a control sequence.
     func copy(_ text: String) -> String? {
-        terminal.sendControlSequence("\u{1b}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{07}")
+        for sequence in TerminalStrings.clipboard(text, environment: ProcessInfo.processInfo.environment) {
+            terminal.sendControlSequence(sequence)
+        }
         return nil
     }
 

@@ -18,8 +18,16 @@ public enum ReaderSession {
         defer { pump.stop() }
         let app = makeApp(terminal.size)
         let renderer = FrameRenderer(surface: terminal)
+        // The window title names what is open; the user's own title comes back at the end.
+        terminal.sendControlSequence(TerminalStrings.saveTitle)
+        defer { terminal.sendControlSequence(TerminalStrings.restoreTitle) }
+        var title = ""
         app.onChange = { [unowned app, unowned renderer] in
             renderer.setNeedsFrame { app.render() }
+            if app.windowTitle != title {
+                title = app.windowTitle
+                terminal.sendControlSequence(TerminalStrings.title(title))
+            }
         }
         app.linkOpener = TerminalLinkOpener(terminal: terminal, renderer: renderer, settings: app.settings)
         pump.start()

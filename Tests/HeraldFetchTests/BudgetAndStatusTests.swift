@@ -48,7 +48,9 @@ struct BudgetAndStatusTests {
             try await group.waitForAll()
         }
         let waited = Date().timeIntervalSince(started)
-        #expect(waited < 2, "five 200-byte feeds waited \(waited) s behind one slow 3 MB feed")
+        // Held back, they would wait for the big one's last byte, over 5 s from here; the
+        // margin is for a loaded machine (the suite runs tests side by side).
+        #expect(waited < 4, "five 200-byte feeds waited \(waited) s behind one slow 3 MB feed")
         try await big.value
     }
 }

@@ -86,6 +86,16 @@ public final class ReaderApp {
 
     public var screen: Screen { stack[stack.count - 1] }
 
+    /// The window title: what is open (the terminal shows it sanitised).
+    public var windowTitle: String {
+        switch screen {
+        case .articles(let list): "Herald · " + list.list.title
+        case .article(let viewer): "Herald · " + viewer.summary.title
+        case .search: "Herald · search"
+        default: "Herald"
+        }
+    }
+
     /// The screen on top, as the action table names it.
     public var screenKind: ScreenKind { Self.kind(of: screen) }
 
