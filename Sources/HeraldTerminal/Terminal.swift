@@ -73,7 +73,9 @@ public final class Terminal: FrameSurface {
         leaveok(window, true)
         set_escdelay(25)
         curs_set(0)
-        if has_colors() {
+        // NO_COLOR (no-color.org): attributes only; the selection bar becomes reverse video.
+        let noColor = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
+        if has_colors(), !noColor {
             start_color()
             hasColors = true
             defaultColors = use_default_colors() == cn_ok()

@@ -26,14 +26,30 @@ struct ConfigFileTests {
             ("set reload-jobs 0", "config:1:17: `0`: reload-jobs is a number from 1 to 1000"),
             ("set reload-jobs 5 6", "config:1:19: set reload-jobs takes one value"),
             ("set browser \"w3m", "config:1:13: a quote is not closed"),
-            ("colour x", "config:1:1: unknown directive `colour` — did you mean `color`?"),
-            ("color title red", "config:1:1: `color` is not supported yet; the line is ignored"),
+            ("colr x", "config:1:1: unknown directive `colr` — did you mean `color`?"),
+            ("highlight foo red", "config:1:1: `highlight` is not supported yet; the line is ignored"),
+            ("color titel red default", "config:1:7: unknown element `titel` — did you mean `title`?"),
+            ("color title rd default", "config:1:13: unknown colour `rd` — did you mean `red`?"),
+            ("color title red default blink", "config:1:25: unknown attribute `blink`"),
+            ("color title red", "config:1:16: color needs an element and two colours"),
             ("bind x toggle-read feeds", "config:1:20: `toggle-read` does nothing on feeds"),
         ])
     func mistakes(_ text: String, _ expected: String) {
         let found = diagnostics(text)
         #expect(found.count == 1, "\(found)")
         #expect(found.first?.hasPrefix(expected) == true, "\(found.first ?? "none")")
+    }
+
+    @Test("color sets an element's style in the reader's theme")
+    @MainActor
+    func colors() async {
+        let config = ConfigFile.parse(
+            "color selection white magenta bold\ncolour date default default", file: "c")
+        #expect(config.diagnostics.isEmpty)
+        let app = await AppDriver.started(flaggedLibrary([[false]]), size: Size(width: 60, height: 10))
+        app.apply(config)
+        #expect(app.theme.selection == Style(foreground: .white, background: .magenta, bold: true))
+        #expect(app.theme.date == Style())
     }
 
     @Test("the rest of a file with mistakes still counts; comments and blank lines are nothing")
@@ -87,12 +103,15 @@ struct ConfigFileTests {
     @Test("herald config default reads back with no mistake, to the keys as they ship")
     func defaultRoundTrip() {
         let uncommented = ConfigFile.defaultText().split(separator: "\n").compactMap { line -> String? in
-            line.hasPrefix("# set ") || line.hasPrefix("# bind ") ? String(line.dropFirst(2)) : nil
+            ["# set ", "# bind ", "# color "].contains(where: line.hasPrefix)
+                ? String(line.dropFirst(2)) : nil
         }
         #expect(uncommented.count > 40)
         let config = ConfigFile.parse(uncommented.joined(separator: "\n"), file: "default")
         #expect(config.diagnostics.isEmpty, "\(config.diagnostics)")
         #expect(config.settings == Settings())
+        #expect(config.colors.count == Theme.elements.count)
+        for (element, style) in config.colors { #expect(Theme().style(of: element) == style, "\(element)") }
         for screen in ScreenKind.allCases {
             for binding in Keymap.standard.bindings {
                 for key in binding.keys {

@@ -65,6 +65,7 @@ public final class ReaderApp {
     public func apply(_ config: ReaderConfig) {
         keymap = config.keymap
         settings = config.settings
+        for (element, style) in config.colors { theme.set(element, style) }
         if let first = config.diagnostics.first {
             let more = config.diagnostics.count > 1 ? " (and \(config.diagnostics.count - 1) more)" : ""
             message = "config: \(first)\(more) — herald config check"

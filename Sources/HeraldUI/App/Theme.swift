@@ -59,6 +59,68 @@ public struct Theme: Sendable {
         return style
     }
 
+    /// The elements the config's `color` line names, in the order `config default` lists them.
+    public static let elements = [
+        "header", "status", "hint", "marker", "unread", "read", "date", "counts", "error", "label", "title",
+        "link", "match", "selection", "caret", "heading", "quote", "code", "rule", "bullet",
+    ]
+
+    /// The style of an element (see `elements`).
+    public func style(of element: String) -> Style? {
+        switch element {
+        case "header": header
+        case "status": status
+        case "hint": hint
+        case "marker": marker
+        case "unread": unread
+        case "read": read
+        case "date": date
+        case "counts": counts
+        case "error": error
+        case "label": label
+        case "title": title
+        case "link": link
+        case "match": match
+        case "selection": selection
+        case "caret": caret
+        case "heading": heading
+        case "quote": quote
+        case "code": code
+        case "rule": rule
+        case "bullet": bullet
+        default: nil
+        }
+    }
+
+    /// Sets an element's style; false for an unknown element.
+    @discardableResult
+    public mutating func set(_ element: String, _ style: Style) -> Bool {
+        switch element {
+        case "header": header = style
+        case "status": status = style
+        case "hint": hint = style
+        case "marker": marker = style
+        case "unread": unread = style
+        case "read": read = style
+        case "date": date = style
+        case "counts": counts = style
+        case "error": error = style
+        case "label": label = style
+        case "title": title = style
+        case "link": link = style
+        case "match": match = style
+        case "selection": selection = style
+        case "caret": caret = style
+        case "heading": heading = style
+        case "quote": quote = style
+        case "code": code = style
+        case "rule": rule = style
+        case "bullet": bullet = style
+        default: return false
+        }
+        return true
+    }
+
     /// The zone dates are shown in (fixed in tests and snapshots).
     public var timeZone: TimeZone
 

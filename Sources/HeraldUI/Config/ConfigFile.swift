@@ -13,6 +13,8 @@ public struct ConfigDiagnostic: Sendable, Hashable, CustomStringConvertible {
 public struct ReaderConfig: Sendable {
     public var keymap: Keymap = .standard
     public var settings = Settings()
+    /// The `color` lines: element → style.
+    public var colors: [String: Style] = [:]
     public var diagnostics: [ConfigDiagnostic] = []
 
     public init() {}
@@ -26,9 +28,9 @@ public struct ReaderConfig: Sendable {
 ///     unbind KEY [SCREEN…]         the key does nothing (there)
 ///     set NAME VALUE               a setting (see `Settings.specs`)
 public enum ConfigFile {
-    static let directives = ["bind", "unbind", "set"]
+    static let directives = ["bind", "unbind", "set", "color"]
     /// Directives of newsboat's config that Herald does not read (yet): said so, by name.
-    static let notYet = ["color", "highlight", "feed", "query", "filter", "macro", "include"]
+    static let notYet = ["highlight", "feed", "query", "filter", "macro", "include"]
 
     public static func parse(_ text: String, file: String) -> ReaderConfig {
         var config = ReaderConfig()
@@ -53,6 +55,7 @@ public enum ConfigFile {
             case "bind": bind(arguments, after: first, into: &config, diagnose: diagnose)
             case "unbind": unbind(arguments, after: first, into: &config, diagnose: diagnose)
             case "set": set(arguments, after: first, into: &config, diagnose: diagnose)
+            case "color", "colour": color(arguments, after: first, into: &config, diagnose: diagnose)
             case let name where notYet.contains(name):
                 diagnose(first.column, "`\(name)` is not supported yet; the line is ignored")
             default:
@@ -60,7 +63,7 @@ public enum ConfigFile {
                     first.column,
                     "unknown directive `\(first.text)`"
                         + suggestion(for: first.text, among: directives + notYet)
-                        + " (bind, unbind or set)")
+                        + " (bind, unbind, set or color)")
             }
         }
         config.diagnostics = diagnostics
@@ -128,6 +131,53 @@ public enum ConfigFile {
         if let problem = config.settings.set(spec, words[1].text) {
             diagnose(words[1].column, "`\(words[1].text)`: \(problem)")
         }
+    }
+
+    static let colorNames = TerminalColor.allCases.map { "\($0)" }
+    static let attributeNames = ["bold", "dim", "underline", "reverse", "italic", "normal"]
+
+    /// `color ELEMENT FOREGROUND BACKGROUND [ATTRIBUTE…]`: colours are `default`, `black`,
+    /// `red`, `green`, `yellow`, `blue`, `magenta`, `cyan`, `white`.
+    private static func color(
+        _ words: [Word], after directive: Word, into config: inout ReaderConfig,
+        diagnose: (Int, String) -> Void
+    ) {
+        guard words.count >= 3 else {
+            return diagnose(
+                (words.last ?? directive).end,
+                "color needs an element and two colours: color ELEMENT FG BG [ATTR…]")
+        }
+        guard Theme.elements.contains(words[0].text) else {
+            return diagnose(
+                words[0].column,
+                "unknown element `\(words[0].text)`" + suggestion(for: words[0].text, among: Theme.elements))
+        }
+        var style = Style()
+        for (index, word) in words[1...2].enumerated() {
+            guard let color = TerminalColor.allCases.first(where: { "\($0)" == word.text.lowercased() })
+            else {
+                return diagnose(
+                    word.column,
+                    "unknown colour `\(word.text)`" + suggestion(for: word.text, among: colorNames)
+                        + " (\(colorNames.joined(separator: ", ")))")
+            }
+            if index == 0 { style.foreground = color } else { style.background = color }
+        }
+        for word in words.dropFirst(3) {
+            switch word.text.lowercased() {
+            case "bold": style.bold = true
+            case "dim": style.dim = true
+            case "underline": style.underline = true
+            case "reverse": style.reverse = true
+            case "italic": style.italic = true
+            case "normal": break
+            default:
+                return diagnose(
+                    word.column,
+                    "unknown attribute `\(word.text)`" + suggestion(for: word.text, among: attributeNames))
+            }
+        }
+        config.colors[words[0].text] = style
     }
 
     /// The screens named (nil: none named), or nil after a diagnostic.
@@ -257,6 +307,25 @@ extension ConfigFile {
             "# Screens: " + ScreenKind.allCases.map(\.rawValue).joined(separator: " "),
             "# Actions: " + Action.allCases.map(\.rawValue).joined(separator: " "),
         ]
+        lines += [
+            "#",
+            "# Colours (color ELEMENT FOREGROUND BACKGROUND [ATTRIBUTE…]): "
+                + colorNames.joined(separator: " ") + ";",
+            "#   attributes: bold dim underline reverse italic. NO_COLOR in the environment turns colours off",
+            "#   (attributes stay; the selection is then reverse video).",
+        ]
+        let theme = Theme()
+        for element in Theme.elements {
+            guard let style = theme.style(of: element) else { continue }
+            let attributes = [
+                style.bold ? "bold" : nil, style.dim ? "dim" : nil, style.underline ? "underline" : nil,
+                style.reverse ? "reverse" : nil, style.italic ? "italic" : nil,
+            ].compactMap { $0 }
+            lines.append(
+                "# color \(element) \(style.foreground) \(style.background)"
+                    + (attributes.isEmpty ? "" : " " + attributes.joined(separator: " ")))
+        }
+        lines.append("#")
         for binding in Keymap.standard.bindings {
             lines.append("#   \(binding.summary)")
             let screens = binding.screens.map(\.rawValue).joined(separator: " ")

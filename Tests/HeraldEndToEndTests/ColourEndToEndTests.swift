@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+/// Colours as the terminal receives them: the default theme, NO_COLOR, and the config's
+/// `color` lines (read from tmux's copy of the screen with its SGR sequences).
+@Suite("Colours on a real terminal", .serialized)
+struct ColourEndToEndTests {
+    /// The screen with its attributes, as tmux keeps it.
+    func styledScreen(environment: String, config: String? = nil) async throws -> String {
+        let session = try TmuxSession()
+        defer { session.kill() }
+        let binary = try HeraldUnderTest.binary()
+        let prefix = environment
+        var configFile: URL?
+        if let config {
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "herald-colour-\(UUID().uuidString)")
+            try config.write(to: file, atomically: true, encoding: .utf8)
+            configFile = file
+        }
+        defer { configFile.map { try? FileManager.default.removeItem(at: $0) } }
+        try await session.waitUntil(contains: "e2e$")
+        let command = HeraldUnderTest.commandLine(binary: binary).replacingOccurrences(
+            of: " --feeds ",
+            with: (configFile.map { " --config \(HeraldUnderTest.shellQuoted($0.path))" } ?? "") + " --feeds "
+        )
+        try session.runCommand(prefix + " " + command)
+        try await session.waitUntil("the feed list") { $0.first?.contains("Herald · Feeds") == true }
+        let styled = try session.run(["capture-pane", "-e", "-p", "-t", session.target])
+        try session.sendKeys("q")
+        _ = try await session.waitForExitStatus()
+        return styled
+    }
+
+    /// The SGR parameters used on the screen.
+    func parameters(_ screen: String) -> Set<String> {
+        var found = Set<String>()
+        var rest = Substring(screen)
+        while let start = rest.range(of: "\u{1b}[") {
+            let body = rest[start.upperBound...].prefix { $0 != "m" && $0 != "\u{1b}" }
+            for parameter in body.split(separator: ";") { found.insert(String(parameter)) }
+            rest = rest[start.upperBound...]
+        }
+        return found
+    }
+
+    @Test("the default theme draws in colour; NO_COLOR draws attributes only, the selection in reverse video")
+    func noColor() async throws {
+        let coloured = parameters(try await styledScreen(environment: "env -u NO_COLOR"))
+        #expect(coloured.contains("44"), "the header's blue background: \(coloured)")
+        let plain = parameters(try await styledScreen(environment: "env NO_COLOR=1"))
+        // 39 and 49 are "the default colour": tmux writes them around every run.
+        let colours = plain.filter {
+            ($0.hasPrefix("3") || $0.hasPrefix("4") || $0.hasPrefix("9")) && $0.count == 2 && $0 != "39"
+                && $0 != "49"
+        }
+        #expect(colours.isEmpty, "no colour under NO_COLOR: \(plain)")
+        #expect(plain.contains("7"), "the selection in reverse video: \(plain)")
+        #expect(plain.contains("1"), "bold stays: \(plain)")
+    }
+
+    @Test("a color line changes what the terminal is sent")
+    func configColour() async throws {
+        let screen = parameters(
+            try await styledScreen(environment: "env -u NO_COLOR", config: "color header black magenta\n"))
+        #expect(screen.contains("45"), "the header's magenta background: \(screen)")
+        #expect(!screen.contains("44"), "no blue header left: \(screen)")
+    }
+}
