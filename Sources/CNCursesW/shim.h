@@ -63,6 +63,26 @@ static inline int cn_getcchar(const cchar_t *cell, wchar_t *wch, attr_t *attrs, 
 
 static inline int cn_ccharw_max(void) { return CCHARW_MAX; }
 
+// ---- Mouse: clicks, double clicks and the wheel (buttons 4 and 5). ----------------------
+static inline void cn_mouse_enable(int on) {
+    mmask_t wanted = on ? (BUTTON1_CLICKED | BUTTON1_DOUBLE_CLICKED | BUTTON4_PRESSED | BUTTON5_PRESSED) : 0;
+    mousemask(wanted, NULL);
+    if (on) mouseinterval(200);
+}
+static inline int cn_key_mouse(void) { return KEY_MOUSE; }
+/// The last mouse event: 1 click, 2 double click, 3 wheel up, 4 wheel down, 0 other; -1 none.
+static inline int cn_get_mouse(int *x, int *y) {
+    MEVENT event;
+    if (getmouse(&event) != OK) return -1;
+    *x = event.x;
+    *y = event.y;
+    if (event.bstate & BUTTON1_DOUBLE_CLICKED) return 2;
+    if (event.bstate & BUTTON1_CLICKED) return 1;
+    if (event.bstate & BUTTON4_PRESSED) return 3;
+    if (event.bstate & BUTTON5_PRESSED) return 4;
+    return 0;
+}
+
 /// Whether terminal type `term` can address the cursor (terminfo `cup`) and clear the
 /// screen (`clear`): 1 yes, 0 no (`dumb`, a printing terminal), -1 unknown to terminfo.
 /// Looks the type up without touching the screen, before `newterm` writes anything.

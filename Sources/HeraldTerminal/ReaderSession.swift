@@ -30,6 +30,7 @@ public enum ReaderSession {
             }
         }
         app.linkOpener = TerminalLinkOpener(terminal: terminal, renderer: renderer, settings: app.settings)
+        terminal.enableMouse(app.settings.mouse)
         pump.start()
         app.start()
 

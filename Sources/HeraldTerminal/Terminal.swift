@@ -192,7 +192,11 @@ public final class Terminal: FrameSurface {
             if result == cn_key_code_yes() {
                 keys += KeyDecoder.characters(pending)
                 pending.removeAll()
-                if let key = KeyDecoder.functionKey(Int32(wch)) { keys.append(key) }
+                if Int32(wch) == cn_key_mouse() {
+                    if let event = Self.mouseEvent() { keys.append(.mouse(event)) }
+                } else if let key = KeyDecoder.functionKey(Int32(wch)) {
+                    keys.append(key)
+                }
             } else if result == cn_ok() {
                 pending.append(UInt32(wch))
             } else {
@@ -201,6 +205,27 @@ public final class Terminal: FrameSurface {
         }
         keys += KeyDecoder.characters(pending)
         return keys
+    }
+
+    /// Turns mouse reporting on (the wheel, clicks and double clicks come as keys) or off
+    /// (the terminal keeps the mouse, to select text).
+    public func enableMouse(_ on: Bool) {
+        guard screen != nil else { return }
+        cn_mouse_enable(on ? 1 : 0)
+    }
+
+    private static func mouseEvent() -> MouseEvent? {
+        var x: Int32 = 0
+        var y: Int32 = 0
+        let kind: MouseEvent.Kind
+        switch cn_get_mouse(&x, &y) {
+        case 1: kind = .click
+        case 2: kind = .doubleClick
+        case 3: kind = .wheelUp
+        case 4: kind = .wheelDown
+        default: return nil
+        }
+        return MouseEvent(kind, x: Int(x), y: Int(y))
     }
 
     /// Reads the tty's size after SIGWINCH and resizes ncurses to it. True if it changed.

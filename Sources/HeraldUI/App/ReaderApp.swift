@@ -139,6 +139,10 @@ public final class ReaderApp {
             return
         }
         message = nil
+        if case .mouse(let event) = key {
+            mouse(event)
+            return
+        }
         if let confirmation {
             self.confirmation = nil
             if key == .character("y") || key == .character("Y") { confirmation.action() }

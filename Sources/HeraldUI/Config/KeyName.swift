@@ -53,6 +53,7 @@ enum KeyName {
         case .control(let c): "C-\(c)"
         case .function(let n): "F\(n)"
         case .resize: "resize"
+        case .mouse: "mouse"
         }
     }
 }

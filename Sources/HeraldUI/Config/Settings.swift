@@ -12,6 +12,8 @@ public struct Settings: Sendable, Equatable {
     public var reloadJobs = 200
     /// The reader reloads every feed when it opens.
     public var reloadOnStart = false
+    /// The mouse: the wheel scrolls, a click selects, a double click opens.
+    public var mouse = true
 
     public init() {}
 
@@ -55,6 +57,11 @@ public struct Settings: Sendable, Equatable {
         Spec(
             name: "reload-on-start", kind: .bool, defaultValue: "no",
             summary: "the reader reloads every feed when it opens"),
+        Spec(
+            name: "mouse", kind: .bool, defaultValue: "yes",
+            summary:
+                "the mouse wheel scrolls, a click selects a row, a double click opens it (no: the terminal keeps the mouse, to select text)"
+        ),
     ]
 
     /// Sets a setting from its config text; the problem in words when the text does not fit.
@@ -76,6 +83,7 @@ public struct Settings: Sendable, Equatable {
             }
             if spec.name == "confirm-mark-all" { confirmMarkAll = value }
             if spec.name == "reload-on-start" { reloadOnStart = value }
+            if spec.name == "mouse" { mouse = value }
         case .integer(let range):
             guard let value = Int(text), range.contains(value) else {
                 return "\(spec.name) is \(spec.kind.expected)"

@@ -10,6 +10,8 @@ public enum Key: Sendable, Hashable, CustomStringConvertible {
     case function(Int)
     /// The terminal changed size.
     case resize
+    /// The mouse: a click, a double click or a turn of the wheel, at a cell.
+    case mouse(MouseEvent)
 
     public var description: String {
         switch self {
@@ -42,6 +44,7 @@ public enum Key: Sendable, Hashable, CustomStringConvertible {
         case .control(let c): "Ctrl-" + c.uppercased()
         case .function(let n): "F\(n)"
         case .resize: "resize"
+        case .mouse(let event): "mouse \(event.kind) at \(event.x),\(event.y)"
         }
     }
 
@@ -79,4 +82,16 @@ public enum Key: Sendable, Hashable, CustomStringConvertible {
 public struct KeyScriptError: Error, Sendable, Equatable, CustomStringConvertible {
     public var token: String
     public var description: String { "unknown key '\(token)' (try j, enter, esc, pgdn, C-c, F1)" }
+}
+
+/// What the mouse did, where (0-based cells).
+public struct MouseEvent: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable { case click, doubleClick, wheelUp, wheelDown }
+    public var kind: Kind
+    public var x: Int
+    public var y: Int
+
+    public init(_ kind: Kind, x: Int, y: Int) {
+        (self.kind, self.x, self.y) = (kind, x, y)
+    }
 }

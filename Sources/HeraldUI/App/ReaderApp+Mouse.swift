@@ -1,0 +1,39 @@
+/// The mouse: the wheel scrolls (three rows, or three lines of an article), a click on a
+/// list's row selects it, a double click opens it. Everything goes through the same actions
+/// as the keys, so a click does what `j`/`k` to that row would.
+extension ReaderApp {
+    func mouse(_ event: MouseEvent) {
+        guard confirmation == nil else { return }
+        switch event.kind {
+        case .wheelUp: perform(.up, count: 3)
+        case .wheelDown: perform(.down, count: 3)
+        case .click, .doubleClick:
+            guard let (cursor, firstRow) = listCursor, event.y >= firstRow,
+                event.y < firstRow + visibleListRows
+            else { return }
+            let target = cursor.top + event.y - firstRow
+            let delta = target - cursor.selected
+            if delta > 0 { perform(.down, count: delta) }
+            if delta < 0 { perform(.up, count: -delta) }
+            if event.kind == .doubleClick { perform(.open, count: nil) }
+        }
+    }
+
+    /// The cursor of the list on screen and the screen row of its first visible row.
+    private var listCursor: (ListCursor, Int)? {
+        switch screen {
+        case .feeds: (feedList.cursor, 1)
+        case .articles(let list): (list.cursor, 1)
+        case .links(let links): (links.cursor, 1)
+        case .tags(let tags): (tags.cursor, 1)
+        case .errors(let errors): (errors.cursor, 1)
+        case .search(let search) where search.focus == .results: (search.cursor, 2)
+        default: nil
+        }
+    }
+
+    private var visibleListRows: Int {
+        if case .search = screen { return searchRows }
+        return bodyRows
+    }
+}
