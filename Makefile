@@ -17,7 +17,8 @@ DEPS_BUILD := /usr/include/ncursesw/curses.h:libncurses-dev \
               /usr/bin/curl-config:libcurl4-openssl-dev \
               /usr/include/zlib.h:zlib1g-dev \
               /usr/bin/pkg-config:pkg-config
-DEPS_TEST  := /usr/bin/tmux:tmux /usr/bin/sqlite3:sqlite3 /usr/bin/python3:python3 /lib/terminfo/x/xterm-256color:ncurses-base
+DEPS_TEST  := /usr/bin/tmux:tmux /usr/bin/sqlite3:sqlite3 /usr/bin/python3:python3 /lib/terminfo/x/xterm-256color:ncurses-base \
+              /usr/bin/groff:groff-base
 
 .PHONY: all build run test install uninstall format bench deps deps-test clean
 
@@ -70,9 +71,17 @@ install: build
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/herald/demo
 	install -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/herald
 	install -m 644 Resources/demo/*.json $(DESTDIR)$(PREFIX)/share/herald/demo/
+	install -d $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/bash-completion/completions \
+	  $(DESTDIR)$(PREFIX)/share/zsh/site-functions $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+	$(RELEASE_BIN) manual > $(DESTDIR)$(PREFIX)/share/man/man1/herald.1
+	$(RELEASE_BIN) completions bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/herald
+	$(RELEASE_BIN) completions zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_herald
+	$(RELEASE_BIN) completions fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/herald.fish
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/herald
+	rm -f $(DESTDIR)$(PREFIX)/bin/herald $(DESTDIR)$(PREFIX)/share/man/man1/herald.1 \
+	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions/herald $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_herald \
+	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/herald.fish
 	rm -rf $(DESTDIR)$(PREFIX)/share/herald
 
 format:

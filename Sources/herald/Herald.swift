@@ -39,6 +39,10 @@ struct Herald {
                 try await ImportExportCommands.importFile(Array(arguments.dropFirst()), options: options)
             case "export":
                 try await ImportExportCommands.export(Array(arguments.dropFirst()), options: options)
+            case "manual":
+                print(ManualCommand.manual(), terminator: "")
+            case "completions":
+                print(try ManualCommand.completions(arguments.dropFirst().first), terminator: "")
             case "config":
                 exit(try ConfigCommand.run(Array(arguments.dropFirst()), options: options))
             case "help", "-h", "--help":

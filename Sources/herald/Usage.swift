@@ -9,22 +9,7 @@ enum Usage {
         herald — a keyboard-driven terminal reader for feeds
 
         Usage:
-          herald [--db PATH] [--feeds DIR] [--config PATH]
-                                                          open the reader
-          herald list [--feed URL] [--tag T] [--starred] [--unread] [--limit N] [--json]
-                                                          print articles, newest first
-          herald tags [--json]                            print the tags with their counts
-          herald search QUERY… [--limit N] [--json]       print search results, best first
-          herald add URL [--title T] [--tag T]…           subscribe to a feed, or tag a known one
-          herald remove URL | --demo                      unsubscribe (drops its articles)
-          herald reload [--jobs N] [--quiet]              fetch every feed
-          herald parse FILE_OR_URL|- [--json]             print a feed as Herald reads it
-          herald config check | default                   check the config file; print the defaults
-          herald import FILE                              add the feeds of an OPML or newsboat urls file;
-                                                          known feeds keep their titles, gain its tags
-          herald export                                   write the subscriptions as OPML 2.0
-          herald snapshot [--size WxH] [--keys K]         print the screen after keys, headless
-          herald --help | --version
+        \(CommandTable.usageLines().map { $0 }.joined(separator: "\n"))
 
         Options:
           --config PATH the config file (bind, unbind, set: herald config default)

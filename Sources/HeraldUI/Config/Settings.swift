@@ -20,7 +20,7 @@ public struct Settings: Sendable, Equatable {
     public enum Kind: Sendable {
         case command, bool, integer(ClosedRange<Int>)
 
-        var expected: String {
+        public var expected: String {
             switch self {
             case .command: "a command"
             case .bool: "yes or no"

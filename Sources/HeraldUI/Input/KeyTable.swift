@@ -4,7 +4,7 @@ import HeraldCore
 /// section. Both come from `ActionTable.bindings`, so they say what the keys do.
 public enum KeyTable {
     /// Where a binding works, in words.
-    static func places(_ binding: ActionBinding) -> String {
+    public static func places(_ binding: ActionBinding) -> String {
         guard !binding.isGlobal else { return "everywhere" }
         if Set(binding.screens) == Set(ScreenKind.lists + [.results, .article, .page]) {
             return "every list, article, help"

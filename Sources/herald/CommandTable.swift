@@ -1,0 +1,81 @@
+/// The commands and options of `herald`, once: `--help`, the man page and the shell
+/// completions are all printed from here.
+enum CommandTable {
+    struct Command {
+        var name: String
+        /// What follows `herald NAME`.
+        var arguments: String
+        var summary: String
+        /// Its own options (completed after the command).
+        var options: [String] = []
+        /// Its words (`check`, `default`) completed after it.
+        var words: [String] = []
+    }
+
+    static let commands: [Command] = [
+        Command(
+            name: "list", arguments: "[--feed URL] [--tag T] [--starred] [--unread] [--limit N] [--json]",
+            summary: "print articles, newest first",
+            options: ["--feed", "--tag", "--starred", "--unread", "--limit", "--json"]),
+        Command(
+            name: "tags", arguments: "[--json]", summary: "print the tags with their counts",
+            options: ["--json"]),
+        Command(
+            name: "search", arguments: "QUERY… [--limit N] [--json]",
+            summary: "print search results, best first",
+            options: ["--limit", "--json"]),
+        Command(
+            name: "add", arguments: "URL [--title T] [--tag T]…",
+            summary: "subscribe to a feed, or tag a known one",
+            options: ["--title", "--tag"]),
+        Command(
+            name: "remove", arguments: "URL | --demo", summary: "unsubscribe (drops its articles)",
+            options: ["--demo"]),
+        Command(
+            name: "reload", arguments: "[--jobs N] [--quiet]", summary: "fetch every feed",
+            options: ["--jobs", "--quiet"]),
+        Command(
+            name: "parse", arguments: "FILE_OR_URL|- [--json]", summary: "print a feed as Herald reads it",
+            options: ["--json"]),
+        Command(
+            name: "config", arguments: "check | default",
+            summary: "check the config file; print the defaults",
+            words: ["check", "default"]),
+        Command(
+            name: "import", arguments: "FILE",
+            summary: "add the feeds of an OPML or newsboat urls file"),
+        Command(name: "export", arguments: "", summary: "write the subscriptions as OPML 2.0"),
+        Command(
+            name: "snapshot", arguments: "[--size WxH] [--keys K]",
+            summary: "print the screen after keys, headless",
+            options: ["--size", "--keys"]),
+        Command(
+            name: "completions", arguments: "bash | zsh | fish", summary: "print a shell's completion script",
+            words: ["bash", "zsh", "fish"]),
+        Command(name: "manual", arguments: "", summary: "print the man page (roff)"),
+    ]
+
+    static let globalOptions = ["--db", "--feeds", "--config", "--help", "--version"]
+
+    /// `--help`'s usage lines.
+    static func usageLines() -> [String] {
+        var lines = ["  herald [--db PATH] [--feeds DIR] [--config PATH]", pad("") + "open the reader"]
+        for command in commands {
+            let synopsis =
+                "  herald \(command.name)" + (command.arguments.isEmpty ? "" : " \(command.arguments)")
+            if synopsis.count + 2 <= column {
+                lines.append(pad(synopsis) + command.summary)
+            } else {
+                lines.append(synopsis)
+                lines.append(pad("") + command.summary)
+            }
+        }
+        lines.append("  herald --help | --version")
+        return lines
+    }
+
+    private static let column = 50
+    private static func pad(_ text: String) -> String {
+        text + String(repeating: " ", count: max(column - text.count, 1))
+    }
+}
