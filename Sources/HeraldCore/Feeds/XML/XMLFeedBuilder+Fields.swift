@@ -16,7 +16,8 @@ extension XMLFeedBuilder {
             case "link": begin(.link, rank: 0, kind: .text)
             case "guid" where isItem:
                 begin(.id, rank: 0, kind: .text)
-                capture?.isPermaLink = attr("isPermaLink")?.lowercased() != "false"
+                capture?.isPermaLink =
+                    attr("isPermaLink").map(XMLFeedText.trimmedSpaces)?.lowercased() != "false"
             case "description" where isItem: begin(.body, rank: 1, kind: .html)
             case "enclosure" where isItem:
                 record.media.add(
@@ -24,6 +25,7 @@ extension XMLFeedBuilder {
                     length: EnclosureList.length(attr("length")))
             case "author": begin(.author, rank: 1, kind: .text)
             case "managingEditor" where !isItem: begin(.author, rank: 2, kind: .text)
+            case "webMaster" where !isItem: begin(.author, rank: Self.uninheritedAuthor, kind: .text)
             case "pubDate": begin(.published, rank: 0, kind: .text)
             default: break
             }
@@ -32,7 +34,12 @@ extension XMLFeedBuilder {
             case "title": begin(.title, rank: 0, kind: atomKind(attrs, ns: ns) ?? .text)
             case "link": atomLink(attrs, ns: ns, into: &record)
             case "id": begin(.id, rank: 0, kind: .text)
-            case "author": authorDepth = depth
+            case "author":
+                authorDepth = depth
+                authorRank = 0
+            case "contributor" where !isItem:
+                authorDepth = depth
+                authorRank = Self.uninheritedAuthor + 1
             case "published", "issued": begin(.published, rank: 0, kind: .text)
             case "updated", "modified": begin(.updated, rank: 0, kind: .text)
             case "content" where isItem && attr("src") == nil:
@@ -44,7 +51,7 @@ extension XMLFeedBuilder {
         case .dc:
             switch name {
             case "title": begin(.title, rank: 1, kind: .text)
-            case "creator": begin(.author, rank: 0, kind: .text)
+            case "creator", "author": begin(.author, rank: 0, kind: .text)
             case "date": begin(.published, rank: 1, kind: .text)
             case "description" where isItem: begin(.body, rank: 2, kind: .text)
             default: break
@@ -158,6 +165,7 @@ extension XMLFeedBuilder {
 
     func begin(_ target: Target, rank: Int, kind: Kind) {
         capture = Capture(target: target, rank: rank, kind: kind, depth: depth, base: base)
+        capture?.baseIsDeclared = !bases.isEmpty
         text.bytes.removeAll(keepingCapacity: true)
         text.mode = kind == .xhtml ? .escape : .keep
     }
@@ -191,7 +199,10 @@ extension XMLFeedBuilder {
             apply { $0.updated.offer(trimmed, rank: current.rank) }
         case .body:
             let isHTML = current.kind != .text || (current.mayBeHTML && XMLFeedText.holdsTags(trimmed))
-            apply { $0.body.offer(Body(string: trimmed, kind: isHTML ? .html : .text), rank: current.rank) }
+            // A body's links resolve against its xml:base; without one, against the item's link.
+            let base = current.baseIsDeclared ? current.base : nil
+            let body = Body(string: trimmed, kind: isHTML ? .html : .text, base: base)
+            apply { $0.body.offer(body, rank: current.rank) }
         case .duration:
             if isItem, item.duration == nil { item.duration = Enclosure.parseDuration(trimmed) }
         case .enclosureTitle:

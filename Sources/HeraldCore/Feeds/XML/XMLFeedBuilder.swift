@@ -50,7 +50,13 @@ final class XMLFeedBuilder {
     struct Body {
         var string: String
         var kind: Kind
+        /// The xml:base in scope, when the document declared one.
+        var base: String? = nil
     }
+
+    /// Author ranks from here on name the feed but are not inherited by its items (RSS
+    /// `webMaster`, Atom `contributor`).
+    static let uninheritedAuthor = 6
 
     /// What a feed or an item collects.
     struct Record {
@@ -84,6 +90,8 @@ final class XMLFeedBuilder {
         var kind: Kind
         var depth: Int
         var base: String?
+        /// True when `base` comes from an xml:base of the document (not only its address).
+        var baseIsDeclared = false
         var isPermaLink = false
         /// Depth of an Atom xhtml wrapper `<div>` left out of the content.
         var skippedDiv: Int?
@@ -109,6 +117,8 @@ final class XMLFeedBuilder {
     var channelDepth = 0
     var itemDepth: Int?
     var authorDepth: Int?
+    /// The rank of the open Atom person's name (its email ranks 4 below): author or contributor.
+    var authorRank = 0
     /// The open `media:group` and `media:content` of the item, whose children say more.
     var mediaGroupDepth: Int?
     var mediaContent: (depth: Int, index: Int?)?
@@ -270,8 +280,8 @@ final class XMLFeedBuilder {
             field(ns: ns, name: name, attrs: attrs, into: &feed, isItem: false)
         } else if let authorDepth, depth == authorDepth + 1, ns.isAtom {
             switch name {
-            case "name": begin(.author, rank: 0, kind: .text)
-            case "email": begin(.author, rank: 4, kind: .text)
+            case "name": begin(.author, rank: authorRank, kind: .text)
+            case "email": begin(.author, rank: authorRank + 4, kind: .text)
             default: break
             }
         }
@@ -319,7 +329,7 @@ final class XMLFeedBuilder {
         let record = item
         item = Record()
         let body = record.body.value
-        let html = body.flatMap { $0.kind == .html ? $0.string : nil }
+        let html = body.flatMap { $0.kind == .html ? HTMLText.withBase($0.base, $0.string) : nil }
         // HTML bodies become text after the parse (`XMLFeedParser.parse`), with the real HTML
         // processor: it must not run inside libxml2's SAX callbacks.
         let text = body.map { $0.kind == .html ? "" : XMLFeedText.multiLine(Array($0.string.utf8)) } ?? ""
@@ -357,13 +367,14 @@ final class XMLFeedBuilder {
 
     func result() -> ParsedFeed {
         var items = self.items
-        if let author = feed.author.value {
+        if let author = feed.author.value, feed.author.rank < Self.uninheritedAuthor {
             for index in items.indices where items[index].author == nil {
                 items[index].author = author
             }
         }
         return ParsedFeed(
             title: title(of: feed) ?? "(untitled feed)", siteURL: feed.link.value.map(URLText.escapingUnsafe),
-            feedURL: feed.selfLink.value.map(URLText.escapingUnsafe), items: items)
+            feedURL: feed.selfLink.value.map(URLText.escapingUnsafe), author: feed.author.value,
+            id: feed.id.value.map(TextSanitizer.singleLine), items: items)
     }
 }

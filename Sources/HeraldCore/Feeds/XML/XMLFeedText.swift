@@ -226,17 +226,31 @@ enum XMLFeedText {
         return String(cString: built)
     }
 
-    /// "jo@example.org (Jo Smith)" → "Jo Smith"; anything else unchanged.
+    /// A person as a name, as feedparser reads one: "jo@example.org (Jo Bloggs)", "Jo Bloggs
+    /// <jo@example.org>" and "Jo Bloggs (mailto:jo@example.org)" are "Jo Bloggs"; an address
+    /// alone, or text without one, stays as written.
     static func personName(_ text: String) -> String {
         let line = oneLine(text)
-        if line.utf8.contains(UInt8(ascii: "@")), line.contains("@" as Character),
-            let open = line.firstIndex(of: "("), line.hasSuffix(")")
-        {
-            let name = line[line.index(after: open)..<line.index(before: line.endIndex)]
-                .trimmingCharacters(in: .whitespaces)
-            if !name.isEmpty { return name }
+        guard line.utf8.contains(UInt8(ascii: "@")), let at = line.firstIndex(of: "@") else { return line }
+        let stops: Set<Character> = [" ", "(", ")", "<", ">", ",", ";", ":", "\"", "[", "]"]
+        var start = at
+        while start > line.startIndex, !stops.contains(line[line.index(before: start)]) {
+            start = line.index(before: start)
         }
-        return line
+        var end = line.index(after: at)
+        while end < line.endIndex, !stops.contains(line[end]) { end = line.index(after: end) }
+        let domain = line[line.index(after: at)..<end]
+        guard start < at, domain.contains("."), !domain.hasPrefix("."), !domain.hasSuffix(".") else {
+            return line
+        }
+        if line[..<start].hasSuffix("mailto:") { start = line.index(start, offsetBy: -7) }
+        var name = (line[..<start] + line[end...])
+            .replacingOccurrences(of: "()", with: "").replacingOccurrences(of: "<>", with: "")
+            .trimmingCharacters(in: .whitespaces)
+        if name.hasPrefix("(") { name.removeFirst() }
+        if name.hasSuffix(")") { name.removeLast() }
+        name = name.trimmingCharacters(in: .whitespaces)
+        return name.isEmpty ? line : name
     }
 }
 
