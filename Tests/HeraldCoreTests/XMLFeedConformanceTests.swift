@@ -81,4 +81,74 @@ struct XMLFeedConformanceTests {
         #expect(plain.items[0].text.hasSuffix("[1] http://example.com/a/c.html"))
         #expect(plain.items[0].html == "<a href=\"c.html\">c</a>")
     }
+
+    func date(_ text: String) -> Date? { FeedDate.parseRFC3339(text) }
+
+    @Test(
+        "a <feed> without a namespace is read as Atom (0.3 when it says so), and RSS under an old namespace as RSS"
+    )
+    func unqualifiedFeeds() throws {
+        let atom = try parse("atom10-no-namespace.xml")
+        #expect(atom.title == "No namespace")
+        #expect(atom.siteURL == "http://example.org/")
+        #expect(atom.id == "tag:example.org,2024:nons")
+        #expect(atom.items.map(\.title) == ["First", "Second"])
+        #expect(atom.items.map(\.link) == ["http://example.org/1", "http://example.org/2"])
+        #expect(atom.items.map(\.text) == ["One.", "Two."])
+        let old = try parse("atom03-no-namespace-version.xml")
+        #expect(old.items.map(\.title) == ["Entry"])
+        #expect(old.items.first?.published == date("2004-01-01T00:00:00Z"))
+        let rss = try parse("rss20-harvard-namespace.xml")
+        #expect(rss.title == "Namespaced RSS")
+        #expect(rss.items.map(\.title) == ["One"])
+    }
+
+    @Test("Atom 0.3 titles, content and summaries are read, base64 and escaped ones decoded")
+    func atom03() throws {
+        let basic = try parse("atom03-basic.xml")
+        #expect(basic.title == "dive into mark")
+        #expect(basic.items[0].title == "Atom 0.3 snapshot")
+        #expect(basic.items[0].published == date("2003-12-13T12:29:29Z"))
+        #expect(basic.items[0].updated == date("2003-12-13T18:30:02Z"))
+        #expect(basic.items[0].text == "Escaped HTML.")
+        let base64 = try parse("atom03-base64.xml")
+        #expect(base64.title == "Base64 feed")
+        #expect(base64.items[0].title == "Hello world")
+        #expect(base64.items[0].html == "<p>Hello <b>world</b></p>")
+        #expect(base64.items[0].text == "Hello world")
+        let escaped = try parse("atom03-escaped.xml")
+        #expect(escaped.title == "Fish & Chips")
+        #expect(escaped.items[0].title == "Bold title")
+        #expect(escaped.items[0].text == "Hi.")
+        let inline = try parse("atom03-html-inline.xml")
+        #expect(inline.title == "Inline HTML feed")
+        #expect(inline.items[0].title == "Entry one")
+        #expect(inline.items[0].text == "Inline XHTML.")
+        #expect(try parse("atom03-summary-only.xml").items[0].text == "Summary text.")
+        // Inline XHTML elements in 0.3 "text/html" content are still markup, not text.
+        let xml = """
+            <feed version="0.3" xmlns="http://purl.org/atom/ns#"><title>t</title><entry><id>1</id>
+            <content type="text/html"><div xmlns="http://www.w3.org/1999/xhtml"><p>a &lt; b</p></div></content></entry></feed>
+            """
+        #expect(try XMLFeedParser.parse(Data(xml.utf8)).items[0].text == "a < b")
+    }
+
+    @Test(
+        "an HTML title shows its text: escaped markup that is no tag stays, a '>' in a quoted attribute ends no tag"
+    )
+    func htmlTitles() throws {
+        let atom = try parse("atom10-html-title-escaped-markup.xml")
+        #expect(atom.title == "Tags & markup")
+        #expect(
+            atom.items.map(\.title) == ["History of the <blink> tag", "Bold move", "Pets", "1 < 2 && 3 > 2"])
+        let rss = try parse("rss20-title-markup.xml")
+        #expect(
+            rss.items.map(\.title) == [
+                "History of the <blink> tag", "History of the <blink> tag", "Bold move",
+                "Vec<T> and Option<T>",
+                "AT&T <3",
+            ])
+        #expect(XMLFeedParser.roughText(fromHTML: "<a title='x > y' href=\"z\">link</a> text") == "link text")
+        #expect(XMLFeedParser.roughText(fromHTML: "<img alt=\"never closed>after") == "after")
+    }
 }

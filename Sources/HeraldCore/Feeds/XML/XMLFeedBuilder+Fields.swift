@@ -31,7 +31,7 @@ extension XMLFeedBuilder {
             }
         case .atom10, .atom03:
             switch name {
-            case "title": begin(.title, rank: 0, kind: atomKind(attrs, ns: ns) ?? .text)
+            case "title": beginAtomText(.title, rank: 0, attrs, ns: ns, orText: true)
             case "link": atomLink(attrs, ns: ns, into: &record)
             case "id": begin(.id, rank: 0, kind: .text)
             case "author":
@@ -43,9 +43,9 @@ extension XMLFeedBuilder {
             case "published", "issued": begin(.published, rank: 0, kind: .text)
             case "updated", "modified": begin(.updated, rank: 0, kind: .text)
             case "content" where isItem && attr("src") == nil:
-                if let kind = atomKind(attrs, ns: ns) { begin(.body, rank: 0, kind: kind) }
+                beginAtomText(.body, rank: 0, attrs, ns: ns)
             case "summary" where isItem:
-                if let kind = atomKind(attrs, ns: ns) { begin(.body, rank: 1, kind: kind) }
+                beginAtomText(.body, rank: 1, attrs, ns: ns)
             default: break
             }
         case .dc:
@@ -123,21 +123,48 @@ extension XMLFeedBuilder {
         }
     }
 
-    /// The kind of an Atom text construct (1.0 `type`, 0.3 MIME `type` and `mode`); nil for
-    /// content that is not text (base64, images…).
-    func atomKind(_ attrs: [Attribute], ns: XMLFeedNamespace) -> Kind? {
+    /// How an Atom text construct is written: 1.0 `type`, 0.3 MIME `type` and `mode`.
+    struct AtomText {
+        var kind: Kind
+        /// 0.3 `mode="base64"`: the characters are the base64 of the text.
+        var isBase64 = false
+        /// 0.3 `type="text/html"` in `mode="xml"`: HTML as text, or inline XHTML elements.
+        var mayBeInline = false
+    }
+
+    /// How to read an Atom text construct; nil for content that is not text (images…).
+    func atomText(_ attrs: [Attribute], ns: XMLFeedNamespace) -> AtomText? {
         let type =
             attrs.first(where: { $0.name == "type" && $0.namespace == .none })
             .map { XMLFeedText.trimmedSpaces($0.value.lowercased()) } ?? "text"
-        let mode = attrs.first(where: { $0.name == "mode" && $0.namespace == .none })?.value.lowercased()
-        if mode == "base64" { return nil }
+        let mode =
+            attrs.first(where: { $0.name == "mode" && $0.namespace == .none })
+            .map { XMLFeedText.trimmedSpaces($0.value.lowercased()) } ?? "xml"
+        let base64 = mode == "base64"
         switch type {
-        case "text", "text/plain": return .text
-        case "html": return .html
-        case "text/html": return mode == "escaped" || ns == .atom10 ? .html : .xhtml
-        case "xhtml", "application/xhtml+xml": return .xhtml
-        default: return type.hasPrefix("text/") ? .text : nil
+        case "text", "text/plain": return AtomText(kind: .text, isBase64: base64)
+        // HTML written as text (escaped, in base64, or simply as characters).
+        case "html": return AtomText(kind: .html, isBase64: base64)
+        case "text/html":
+            return AtomText(kind: .html, isBase64: base64, mayBeInline: ns == .atom03 && mode == "xml")
+        // Inline XHTML elements, unless escaped or encoded: then it is markup as text.
+        case "xhtml", "application/xhtml+xml":
+            return mode == "xml" ? AtomText(kind: .xhtml) : AtomText(kind: .html, isBase64: base64)
+        default: return type.hasPrefix("text/") ? AtomText(kind: .text, isBase64: base64) : nil
         }
+    }
+
+    /// Starts collecting an Atom text construct; one that is not text is skipped, or read as
+    /// text `orText` (titles).
+    func beginAtomText(
+        _ target: Target, rank: Int, _ attrs: [Attribute], ns: XMLFeedNamespace, orText: Bool = false
+    ) {
+        guard let construct = atomText(attrs, ns: ns) ?? (orText ? AtomText(kind: .text) : nil) else {
+            return
+        }
+        begin(target, rank: rank, kind: construct.kind)
+        capture?.isBase64 = construct.isBase64
+        capture?.mayBeInline = construct.mayBeInline
     }
 
     func atomLink(_ attrs: [Attribute], ns: XMLFeedNamespace, into record: inout Record) {
@@ -173,8 +200,9 @@ extension XMLFeedBuilder {
     func finishCapture(_ current: Capture) {
         capture = nil
         text.mode = .skip
-        let trimmed = String(decoding: XMLFeedText.trimmed(text.bytes[...]), as: UTF8.self)
+        var trimmed = String(decoding: XMLFeedText.trimmed(text.bytes[...]), as: UTF8.self)
         text.bytes.removeAll(keepingCapacity: true)
+        if current.isBase64 { trimmed = XMLFeedText.base64Text(trimmed).map(XMLFeedText.trimmed) ?? "" }
         guard !trimmed.isEmpty else { return }
         let isItem = itemDepth != nil
         func apply(_ change: (inout Record) -> Void) {

@@ -1,32 +1,6 @@
 import CLibXML2
 import Foundation
 
-/// Namespaces the feed parser knows.
-enum XMLFeedNamespace {
-    case none, rss10, rss090, userlandRSS2, atom10, atom03, rdf, dc, dcterms, content, media,
-        itunes, xml, xhtml, other
-
-    static let table: [(String, XMLFeedNamespace)] = [
-        ("http://www.w3.org/2005/Atom", .atom10),
-        ("http://purl.org/atom/ns#", .atom03),
-        ("http://www.w3.org/1999/02/22-rdf-syntax-ns#", .rdf),
-        ("http://purl.org/rss/1.0/", .rss10),
-        ("http://my.netscape.com/rdf/simple/0.9/", .rss090),
-        ("http://backend.userland.com/rss2", .userlandRSS2),
-        ("http://purl.org/dc/elements/1.1/", .dc),
-        ("http://purl.org/dc/terms/", .dcterms),
-        ("http://purl.org/rss/1.0/modules/content/", .content),
-        ("http://search.yahoo.com/mrss/", .media),
-        ("http://search.yahoo.com/mrss", .media),
-        ("http://www.itunes.com/dtds/podcast-1.0.dtd", .itunes),
-        ("http://www.w3.org/XML/1998/namespace", .xml),
-        ("http://www.w3.org/1999/xhtml", .xhtml),
-    ]
-
-    var isRSS: Bool { self == .none || self == .rss10 || self == .rss090 || self == .userlandRSS2 }
-    var isAtom: Bool { self == .atom10 || self == .atom03 }
-}
-
 /// The SAX2 state machine that turns libxml2 events into a `ParsedFeed`.
 ///
 /// Used from one thread for the length of one synchronous parse; libxml2 reaches it through
@@ -100,6 +74,11 @@ final class XMLFeedBuilder {
         var mayBeHTML = false
         /// The file (index in `Record.media`) an `.enclosureTitle` names.
         var enclosure = 0
+        /// Atom 0.3 `mode="base64"`: decoded when the element ends.
+        var isBase64 = false
+        /// HTML that may come as inline XHTML elements after all (Atom 0.3 `type="text/html"`
+        /// in `mode="xml"`): read as XHTML when an element comes first.
+        var mayBeInline = false
     }
 
     let maxTextBytes: Int
@@ -142,6 +121,8 @@ final class XMLFeedBuilder {
     // Entities declared by the document (internal only) and HTML names met on the way.
     var entityDoc: xmlDocPtr?
     var namespaces: [UnsafeRawPointer: XMLFeedNamespace] = [:]
+    /// What elements without a namespace are: RSS, or Atom in a `<feed>` that has none.
+    var unqualified = XMLFeedNamespace.none
 
     init(baseURL: String?, maxTextBytes: Int) {
         base = baseURL
@@ -209,7 +190,8 @@ final class XMLFeedBuilder {
     ) {
         guard !isStopped, let local else { return }
         depth += 1
-        let ns = namespace(uri)
+        var ns = namespace(uri)
+        if ns == .none { ns = unqualified }
         let name = String(cString: local)
         let attrs = attributes(attributeCount, rawAttributes)
         if let xmlBase = attrs.first(where: { $0.namespace == .xml && $0.name == "base" }) {
@@ -220,6 +202,12 @@ final class XMLFeedBuilder {
         if var current = capture {
             // Markup inside a collected element.
             guard current.kind != .text else { return }
+            if current.mayBeInline, text.isBlank {
+                current.kind = .xhtml
+                current.mayBeInline = false
+                capture = current
+                text.mode = .escape
+            }
             if current.kind == .xhtml, current.skippedDiv == nil, depth == current.depth + 1,
                 ns == .xhtml, name == "div", text.isBlank
             {
@@ -240,6 +228,11 @@ final class XMLFeedBuilder {
                 format = .atom
                 inChannel = true
                 channelDepth = 1
+                // A <feed> without a namespace is Atom all the same (0.3 when it says so).
+                if space == .none {
+                    let version = attrs.first(where: { $0.name == "version" && $0.namespace == .none })?.value
+                    unqualified = version.map(XMLFeedText.trimmedSpaces) == "0.3" ? .atom03 : .atom10
+                }
             default:
                 let shown = prefix.map { String(cString: $0) + ":" + name } ?? name
                 notAFeed = "the document is <\(shown)>, not an RSS, RDF or Atom feed"
@@ -357,10 +350,14 @@ final class XMLFeedBuilder {
         let line: String
         switch body.kind {
         case .html, .xhtml: line = XMLFeedText.oneLine(XMLFeedParser.roughText(fromHTML: body.string))
+        case .text where format == .atom: line = XMLFeedText.oneLine(body.string)
         case .text:
-            // RSS titles are plain text in theory, but feeds escape entities twice.
+            // RSS titles are plain text in theory, but feeds escape entities twice, and some
+            // write HTML: what feedparser takes for HTML is read as HTML.
             line = XMLFeedText.oneLine(
-                format == .atom ? body.string : XMLFeedText.decodeEntities(body.string))
+                XMLFeedText.looksLikeHTML(body.string)
+                    ? XMLFeedParser.roughText(fromHTML: body.string) : XMLFeedText.decodeEntities(body.string)
+            )
         }
         return line.isEmpty ? nil : line
     }
