@@ -80,6 +80,13 @@ public enum FeedParseError: Error, Sendable, Equatable, CustomStringConvertible 
         case .notAFeed(let why): "not a feed: \(why)"
         }
     }
+
+    /// What went wrong, without the kind of error before it.
+    public var reason: String {
+        switch self {
+        case .notJSON(let why), .notAFeed(let why): why
+        }
+    }
 }
 
 /// Decodes JSON Feed 1.0 and 1.1 (https://jsonfeed.org/version/1.1).

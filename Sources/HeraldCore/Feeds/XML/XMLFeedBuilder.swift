@@ -88,7 +88,11 @@ final class XMLFeedBuilder {
     var format: Format?
     var notAFeed: String?
     var tooMuchText = false
-    var firstError: (line: Int, message: String)?
+    var firstError: (line: Int, message: String, code: Int32)?
+    /// Reading a broken document in libxml2's recovery mode: errors become `warnings`,
+    /// except those that end any parse (`XMLFeedParser.unrecoverable`).
+    var recovering = false
+    var warnings: [String] = []
 
     // Position.
     var depth = 0
@@ -134,7 +138,7 @@ final class XMLFeedBuilder {
         if let entityDoc { xmlFreeDoc(entityDoc) }
     }
 
-    var isStopped: Bool { notAFeed != nil || tooMuchText }
+    var isStopped: Bool { notAFeed != nil || tooMuchText || (recovering && firstError != nil) }
 
     func stop() {
         text.isStopped = true
