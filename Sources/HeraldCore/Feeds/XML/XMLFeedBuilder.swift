@@ -357,9 +357,12 @@ final class XMLFeedBuilder {
         case .text where format == .atom: line = XMLFeedText.oneLine(body.string)
         case .text:
             // RSS titles are plain text in theory, but feeds escape entities twice, and some
-            // write HTML: what feedparser takes for HTML is read as HTML.
+            // write HTML: what feedparser takes for HTML is read as HTML. (Without a tag, that
+            // reading is the decoding: skip the test.)
+            let isHTML =
+                body.string.utf8.contains(UInt8(ascii: "<")) && XMLFeedText.looksLikeHTML(body.string)
             line = XMLFeedText.oneLine(
-                XMLFeedText.looksLikeHTML(body.string)
+                isHTML
                     ? XMLFeedParser.roughText(fromHTML: body.string) : XMLFeedText.decodeEntities(body.string)
             )
         }
