@@ -56,7 +56,9 @@ public struct Reloader: Sendable {
             for await outcome in group {
                 state.done += 1
                 switch outcome {
-                case .added(let count): state.newArticles += count
+                case .added(let count, let readWithErrors):
+                    state.newArticles += count
+                    if let readWithErrors { summary.readWithErrors.append(readWithErrors) }
                 case .notModified: summary.notModified += 1
                 case .failed(let failure):
                     state.failed += 1
@@ -107,7 +109,8 @@ public struct Reloader: Sendable {
     }
 
     enum Outcome: Sendable {
-        case added(Int)
+        /// New articles, and the first error of a document read all the same.
+        case added(Int, readWithErrors: ReloadFailure?)
         case notModified
         case failed(ReloadFailure)
         case damaged(SQLiteError)
@@ -166,7 +169,13 @@ public struct Reloader: Sendable {
                 url: feedURL, items: items, etag: document.etag, lastModified: document.lastModified,
                 title: feed.title, siteURL: feed.siteURL)
         ).get()
-        return .added(added)
+        let warning = feed.warnings.first.map {
+            // A feed still called by its URL is called what it calls itself (as the store does).
+            ReloadFailure(
+                url: feedURL, title: target.title == target.url ? feed.title : target.title,
+                reason: "read with errors: \($0)")
+        }
+        return .added(added, readWithErrors: warning)
     }
 
     /// Parses a fetched document, HTML bodies turned into text by the parser (off every actor).

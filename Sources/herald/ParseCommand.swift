@@ -50,6 +50,10 @@ enum ParseCommand {
     struct Document: Encodable {
         var title: String
         var link: String?
+        var author: String?
+        var id: String?
+        /// What was wrong with a document read all the same (absent for a sound one).
+        var warnings: [String]?
         var items: [Item]
     }
 
@@ -57,7 +61,8 @@ enum ParseCommand {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let document = Document(
-            title: feed.title, link: feed.siteURL,
+            title: feed.title, link: feed.siteURL, author: feed.author, id: feed.id,
+            warnings: feed.warnings.isEmpty ? nil : feed.warnings,
             items: feed.items.map {
                 Item(
                     id: $0.id, title: $0.title, link: $0.link, author: $0.author,
@@ -72,6 +77,9 @@ enum ParseCommand {
     static func printText(_ feed: ParsedFeed) {
         Console.say(
             "\(TextSanitizer.singleLine(feed.title))  \(TextSanitizer.singleLine(feed.siteURL ?? ""))")
+        if let author = feed.author { Console.say("author: \(TextSanitizer.singleLine(author))") }
+        if let id = feed.id { Console.say("id: \(TextSanitizer.singleLine(id))") }
+        for warning in feed.warnings { Console.say("read with errors: \(TextSanitizer.singleLine(warning))") }
         Console.say("\(feed.items.count) items")
         for item in feed.items {
             Console.say("")

@@ -32,8 +32,10 @@ enum ReloadCommand {
             Console.say(
                 "\(summary.feeds) feeds: \(summary.newArticles) new articles, \(summary.notModified) unchanged, "
                     + "\(summary.failures.count) failed"
-                    + (summary.waiting.isEmpty ? "" : ", \(summary.waiting.count) waiting"))
-            for failure in summary.failures + summary.waiting {
+                    + (summary.waiting.isEmpty ? "" : ", \(summary.waiting.count) waiting")
+                    + (summary.readWithErrors.isEmpty
+                        ? "" : ", \(summary.readWithErrors.count) read with errors"))
+            for failure in summary.failures + summary.waiting + summary.readWithErrors {
                 Console.say(
                     "  \(TextSanitizer.singleLine(failure.title)) <\(failure.url)>: \(TextSanitizer.singleLine(failure.reason))"
                 )

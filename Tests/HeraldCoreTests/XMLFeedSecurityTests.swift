@@ -144,11 +144,64 @@ struct XMLFeedSecurityTests {
         #expect(thrown == .notAFeed("too much text: more than 33554432 bytes of character data"))
     }
 
-    @Test("an undeclared entity is an error naming it")
+    @Test("an undeclared entity stays text, the feed read with an error naming it")
     func undeclaredEntity() throws {
-        #expect(throws: FeedParseError.notAFeed("parse error at line 2: Entity 'bogus' not defined")) {
-            try XMLFeedParser.parse(Data("<rss version=\"2.0\">\n<channel><title>&bogus;</title></channel></rss>".utf8))
+        let feed = try XMLFeedParser.parse(
+            Data("<rss version=\"2.0\">\n<channel><title>&bogus;</title></channel></rss>".utf8))
+        #expect(feed.title == "&bogus;")
+        #expect(feed.warnings == ["parse error at line 2: Entity 'bogus' not defined"])
+    }
+
+    @Test("billion laughs is refused in a broken document too (no recovery past an entity loop)")
+    func billionLaughsWhenBroken() throws {
+        var dtd = "<!ENTITY lol0 \"lollollollollollollollollollol\">\n"
+        for level in 1...10 {
+            dtd += "<!ENTITY lol\(level) \"\(String(repeating: "&lol\(level - 1);", count: 10))\">\n"
         }
+        for body in ["Salt & pepper &lol10;", "<b>open &lol10;", "&lol10; &bogus;"] {
+            let xml = """
+                <?xml version="1.0"?>
+                <!DOCTYPE rss [\(dtd)]>
+                <rss version="2.0"><channel><title>x</title><item><title>\(body)</title><guid>1</guid></item></channel></rss>
+                """
+            let clock = ContinuousClock()
+            var result: (feed: ParsedFeed?, everything: String)!
+            let elapsed = clock.measure { result = outcome(xml) }
+            #expect(elapsed < .seconds(3))
+            #expect(result.feed == nil)
+            #expect(result.everything.hasSuffix("Detected an entity reference loop"), "\(result.everything)")
+        }
+    }
+
+    @Test("a broken document's external entities are never read, its text still capped")
+    func brokenAndHostile() throws {
+        try withSecretFile { directory, secret in
+            let path = directory.appendingPathComponent("secret.txt").path
+            let xml = """
+                <?xml version="1.0"?>
+                <!DOCTYPE rss [<!ENTITY xxe SYSTEM "file://\(path)">]>
+                <rss version="2.0"><channel><title>T & &xxe; T</title>
+                <item><title>I &xxe;</title><description>D &xxe;<br></description><guid>g&xxe;</guid></item></channel></rss>
+                """
+            let (feed, everything) = outcome(xml)
+            #expect(!everything.contains(secret))
+            #expect(feed?.title == "T & T")
+            #expect(feed?.readWithErrors == true)
+        }
+        let big = String(repeating: "a", count: 50_000)
+        let references = String(repeating: "&big;", count: 50_000)
+        let xml = """
+            <?xml version="1.0"?>
+            <!DOCTYPE rss [<!ENTITY big "\(big)">]>
+            <rss version="2.0"><channel><title>q & q</title><item><description>\(references)</description></item></channel></rss>
+            """
+        let clock = ContinuousClock()
+        var thrown: FeedParseError?
+        let elapsed = clock.measure {
+            do throws(FeedParseError) { _ = try XMLFeedParser.parse(Data(xml.utf8)) } catch { thrown = error }
+        }
+        #expect(elapsed < .seconds(3))
+        #expect(thrown == .notAFeed("too much text: more than 33554432 bytes of character data"))
     }
 
     @Test("the character-data cap also holds for plain text")
@@ -157,7 +210,9 @@ struct XMLFeedSecurityTests {
         #expect(throws: FeedParseError.notAFeed("too much text: more than 1000 bytes of character data")) {
             try XMLFeedParser.parse(Data(xml.utf8), baseURL: nil, httpCharset: nil, maxTextBytes: 1000)
         }
-        #expect(try XMLFeedParser.parse(Data(xml.utf8), baseURL: nil, httpCharset: nil, maxTextBytes: 6000).title.count == 5000)
+        #expect(
+            try XMLFeedParser.parse(Data(xml.utf8), baseURL: nil, httpCharset: nil, maxTextBytes: 6000).title
+                .count == 5000)
     }
 
     @Test("an entity that refers to itself is an error, not a hang")

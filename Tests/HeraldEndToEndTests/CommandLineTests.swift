@@ -206,7 +206,9 @@ struct CommandLineTests {
         #expect(failing.output.contains("1 failed") && failing.output.contains("127.0.0.1:9"))
     }
 
-    @Test("parse prints a feed as Herald reads it, as text or JSON; a broken file names the line")
+    @Test(
+        "parse prints a feed as Herald reads it, as text or JSON; a broken feed is read with its errors, a file that is no feed fails naming the line"
+    )
     func parse() throws {
         let library = Library()
         defer { library.cleanUp() }
@@ -236,7 +238,18 @@ struct CommandLineTests {
         let broken = library.directory.appendingPathComponent("broken.xml")
         try "<rss version=\"2.0\"><channel><title>x</title>\n<item><title>a</item></channel></rss>"
             .write(to: broken, atomically: true, encoding: .utf8)
-        let failure = try library.run(["parse", broken.path])
+        let recovered = try library.run(["parse", broken.path])
+        #expect(recovered.exitStatus == 0, "\(recovered.errors)")
+        #expect(recovered.output.contains("read with errors: parse error at line 2:"), "\(recovered.output)")
+        #expect(recovered.output.contains("- a"))
+        let brokenJSON = try library.run(["parse", broken.path, "--json"])
+        let warnings = try #require(
+            try JSONSerialization.jsonObject(with: Data(brokenJSON.output.utf8)) as? [String: Any])[
+                "warnings"]
+        #expect((warnings as? [String])?.first?.hasPrefix("parse error at line 2:") == true)
+        let garbage = library.directory.appendingPathComponent("garbage.xml")
+        try "\nno XML here\n".write(to: garbage, atomically: true, encoding: .utf8)
+        let failure = try library.run(["parse", garbage.path])
         #expect(failure.exitStatus == 1)
         #expect(failure.errors.contains("line 2"), "\(failure.errors)")
     }

@@ -40,6 +40,32 @@ struct ReloaderTests {
         #expect(second.feeds == 1 && second.notModified == 1 && second.newArticles == 0)
     }
 
+    @Test("a broken feed is stored all the same, and the summary names it as read with errors")
+    func readWithErrors() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "herald-reload-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("broken.xml")
+        try Data(
+            """
+            <rss version="2.0"><channel><title>Fish & Chips</title>
+            <item><guid>1</guid><title>One</title><description>a<br>b</description></item>
+            <item><guid>2</guid><title>Two</title></item></channel></rss>
+            """.utf8
+        ).write(to: file)
+        let store = try await LibraryStore.open(path: directory.appendingPathComponent("h.db").path)
+        try await store.subscribe(Subscription(url: file.absoluteString, title: "Broken"))
+        let summary = try await Reloader(store: store).reload()
+        #expect(summary.failures.isEmpty)
+        #expect(summary.newArticles == 2)
+        #expect(summary.readWithErrors.map(\.title) == ["Broken"])
+        #expect(
+            summary.readWithErrors.first?.reason
+                == "read with errors: parse error at line 1: xmlParseEntityRef: no name")
+        #expect(try await store.feedSummaries().first?.feed.lastError == nil)
+    }
+
     @Test("a permanent redirect moves the feed to its new address")
     func permanentRedirect() async throws {
         let server = try FixtureServer()

@@ -5,13 +5,30 @@ public struct ParsedFeed: Sendable, Hashable {
     public var title: String
     public var siteURL: String?
     public var feedURL: String?
+    /// Who writes the feed (RSS `managingEditor`, `dc:creator`…, Atom `author`), as a name.
+    public var author: String?
+    /// The feed's own identifier (Atom `id`), when it has one.
+    public var id: String?
     public var items: [ParsedItem]
+    /// What was wrong with a document that was read all the same (malformed XML read in
+    /// recovery mode); empty for a sound one.
+    public var warnings: [String]
 
-    public init(title: String, siteURL: String? = nil, feedURL: String? = nil, items: [ParsedItem]) {
+    /// True when the document was broken and what could be read of it was read.
+    public var readWithErrors: Bool { !warnings.isEmpty }
+
+    public init(
+        title: String, siteURL: String? = nil, feedURL: String? = nil, author: String? = nil,
+        id: String? = nil,
+        items: [ParsedItem], warnings: [String] = []
+    ) {
         self.title = title
         self.siteURL = siteURL
         self.feedURL = feedURL
+        self.author = author
+        self.id = id
         self.items = items
+        self.warnings = warnings
     }
 }
 
@@ -61,6 +78,13 @@ public enum FeedParseError: Error, Sendable, Equatable, CustomStringConvertible 
         switch self {
         case .notJSON(let why): "not valid JSON: \(why)"
         case .notAFeed(let why): "not a feed: \(why)"
+        }
+    }
+
+    /// What went wrong, without the kind of error before it.
+    public var reason: String {
+        switch self {
+        case .notJSON(let why), .notAFeed(let why): why
         }
     }
 }
@@ -139,7 +163,8 @@ public enum JSONFeedParser {
         return ParsedFeed(
             title: TextSanitizer.singleLine(document.title ?? "(untitled feed)"),
             siteURL: document.home_page_url.map(URLText.escapingUnsafe),
-            feedURL: document.feed_url.map(URLText.escapingUnsafe), items: items)
+            feedURL: document.feed_url.map(URLText.escapingUnsafe),
+            author: feedAuthor.map(TextSanitizer.singleLine), items: items)
     }
 
     private static func enclosures(_ attachments: [Attachment], base: String?) -> [Enclosure] {

@@ -22,6 +22,9 @@ public struct ProcessedHTML: Sendable, Hashable {
 /// be read.
 public enum HTMLText {
     public static func process(_ html: String, baseURL: String? = nil) -> ProcessedHTML {
+        // A body that carries its own base (a feed's xml:base, see `withBase`) resolves
+        // against it, as a `<base>` does in a browser.
+        let baseURL = declaredBase(html) ?? baseURL
         // HUGE lifts libxml2's nesting limit (256): past it the parser stopped and the rest
         // of the article was lost (300 unclosed <b> did it). The feed's size cap bounds what
         // a deep document can cost; the writer flattens what lies deeper than it descends.
@@ -56,5 +59,33 @@ public enum HTMLText {
             node = current.pointee.next
         }
         return ProcessedHTML(rich: writer.finish())
+    }
+
+    private static let basePrefix = Array("<base href=\"".utf8)
+
+    /// `html` led by a `<base href>` naming `base` (the xml:base of the feed element that held
+    /// it), so that whoever draws it later resolves its links as the feed meant; unchanged
+    /// without a base.
+    static func withBase(_ base: String?, _ html: String) -> String {
+        guard let base, !base.isEmpty else { return html }
+        var href = ""
+        href.unicodeScalars.reserveCapacity(base.unicodeScalars.count)
+        for scalar in base.unicodeScalars {
+            switch scalar {
+            case "\"": href += "%22"
+            case "<": href += "%3C"
+            case ">": href += "%3E"
+            default: href.unicodeScalars.append(scalar)
+            }
+        }
+        return "<base href=\"" + href + "\">" + html
+    }
+
+    /// The address of a leading `<base href="…">` written by `withBase`, else nil.
+    static func declaredBase(_ html: String) -> String? {
+        guard html.utf8.starts(with: basePrefix) else { return nil }
+        let rest = html.utf8.dropFirst(basePrefix.count)
+        guard let end = rest.firstIndex(of: UInt8(ascii: "\"")) else { return nil }
+        return String(html[rest.startIndex..<end])
     }
 }

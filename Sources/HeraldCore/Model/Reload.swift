@@ -35,16 +35,20 @@ public struct ReloadSummary: Sendable, Hashable {
     /// Feeds not asked this time: their server asked to wait (Retry-After), or they keep
     /// failing and are tried less often. The reason says until when.
     public var waiting: [ReloadFailure]
+    /// Feeds whose document was broken and read all the same (`ParsedFeed.warnings`): the
+    /// reason is the first error.
+    public var readWithErrors: [ReloadFailure]
 
     public init(
         feeds: Int, newArticles: Int, notModified: Int, failures: [ReloadFailure],
-        waiting: [ReloadFailure] = []
+        waiting: [ReloadFailure] = [], readWithErrors: [ReloadFailure] = []
     ) {
         self.feeds = feeds
         self.newArticles = newArticles
         self.notModified = notModified
         self.failures = failures
         self.waiting = waiting
+        self.readWithErrors = readWithErrors
     }
 
     /// True when feeds were tried and every one failed.

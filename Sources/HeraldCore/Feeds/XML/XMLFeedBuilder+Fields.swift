@@ -16,7 +16,8 @@ extension XMLFeedBuilder {
             case "link": begin(.link, rank: 0, kind: .text)
             case "guid" where isItem:
                 begin(.id, rank: 0, kind: .text)
-                capture?.isPermaLink = attr("isPermaLink")?.lowercased() != "false"
+                capture?.isPermaLink =
+                    attr("isPermaLink").map(XMLFeedText.trimmedSpaces)?.lowercased() != "false"
             case "description" where isItem: begin(.body, rank: 1, kind: .html)
             case "enclosure" where isItem:
                 record.media.add(
@@ -24,27 +25,33 @@ extension XMLFeedBuilder {
                     length: EnclosureList.length(attr("length")))
             case "author": begin(.author, rank: 1, kind: .text)
             case "managingEditor" where !isItem: begin(.author, rank: 2, kind: .text)
+            case "webMaster" where !isItem: begin(.author, rank: Self.uninheritedAuthor, kind: .text)
             case "pubDate": begin(.published, rank: 0, kind: .text)
             default: break
             }
         case .atom10, .atom03:
             switch name {
-            case "title": begin(.title, rank: 0, kind: atomKind(attrs, ns: ns) ?? .text)
+            case "title": beginAtomText(.title, rank: 0, attrs, ns: ns, orText: true)
             case "link": atomLink(attrs, ns: ns, into: &record)
             case "id": begin(.id, rank: 0, kind: .text)
-            case "author": authorDepth = depth
+            case "author":
+                authorDepth = depth
+                authorRank = 0
+            case "contributor" where !isItem:
+                authorDepth = depth
+                authorRank = Self.uninheritedAuthor + 1
             case "published", "issued": begin(.published, rank: 0, kind: .text)
             case "updated", "modified": begin(.updated, rank: 0, kind: .text)
             case "content" where isItem && attr("src") == nil:
-                if let kind = atomKind(attrs, ns: ns) { begin(.body, rank: 0, kind: kind) }
+                beginAtomText(.body, rank: 0, attrs, ns: ns)
             case "summary" where isItem:
-                if let kind = atomKind(attrs, ns: ns) { begin(.body, rank: 1, kind: kind) }
+                beginAtomText(.body, rank: 1, attrs, ns: ns)
             default: break
             }
         case .dc:
             switch name {
             case "title": begin(.title, rank: 1, kind: .text)
-            case "creator": begin(.author, rank: 0, kind: .text)
+            case "creator", "author": begin(.author, rank: 0, kind: .text)
             case "date": begin(.published, rank: 1, kind: .text)
             case "description" where isItem: begin(.body, rank: 2, kind: .text)
             default: break
@@ -116,21 +123,48 @@ extension XMLFeedBuilder {
         }
     }
 
-    /// The kind of an Atom text construct (1.0 `type`, 0.3 MIME `type` and `mode`); nil for
-    /// content that is not text (base64, images…).
-    func atomKind(_ attrs: [Attribute], ns: XMLFeedNamespace) -> Kind? {
+    /// How an Atom text construct is written: 1.0 `type`, 0.3 MIME `type` and `mode`.
+    struct AtomText {
+        var kind: Kind
+        /// 0.3 `mode="base64"`: the characters are the base64 of the text.
+        var isBase64 = false
+        /// 0.3 `type="text/html"` in `mode="xml"`: HTML as text, or inline XHTML elements.
+        var mayBeInline = false
+    }
+
+    /// How to read an Atom text construct; nil for content that is not text (images…).
+    func atomText(_ attrs: [Attribute], ns: XMLFeedNamespace) -> AtomText? {
         let type =
             attrs.first(where: { $0.name == "type" && $0.namespace == .none })
             .map { XMLFeedText.trimmedSpaces($0.value.lowercased()) } ?? "text"
-        let mode = attrs.first(where: { $0.name == "mode" && $0.namespace == .none })?.value.lowercased()
-        if mode == "base64" { return nil }
+        let mode =
+            attrs.first(where: { $0.name == "mode" && $0.namespace == .none })
+            .map { XMLFeedText.trimmedSpaces($0.value.lowercased()) } ?? "xml"
+        let base64 = mode == "base64"
         switch type {
-        case "text", "text/plain": return .text
-        case "html": return .html
-        case "text/html": return mode == "escaped" || ns == .atom10 ? .html : .xhtml
-        case "xhtml", "application/xhtml+xml": return .xhtml
-        default: return type.hasPrefix("text/") ? .text : nil
+        case "text", "text/plain": return AtomText(kind: .text, isBase64: base64)
+        // HTML written as text (escaped, in base64, or simply as characters).
+        case "html": return AtomText(kind: .html, isBase64: base64)
+        case "text/html":
+            return AtomText(kind: .html, isBase64: base64, mayBeInline: ns == .atom03 && mode == "xml")
+        // Inline XHTML elements, unless escaped or encoded: then it is markup as text.
+        case "xhtml", "application/xhtml+xml":
+            return mode == "xml" ? AtomText(kind: .xhtml) : AtomText(kind: .html, isBase64: base64)
+        default: return type.hasPrefix("text/") ? AtomText(kind: .text, isBase64: base64) : nil
         }
+    }
+
+    /// Starts collecting an Atom text construct; one that is not text is skipped, or read as
+    /// text `orText` (titles).
+    func beginAtomText(
+        _ target: Target, rank: Int, _ attrs: [Attribute], ns: XMLFeedNamespace, orText: Bool = false
+    ) {
+        guard let construct = atomText(attrs, ns: ns) ?? (orText ? AtomText(kind: .text) : nil) else {
+            return
+        }
+        begin(target, rank: rank, kind: construct.kind)
+        capture?.isBase64 = construct.isBase64
+        capture?.mayBeInline = construct.mayBeInline
     }
 
     func atomLink(_ attrs: [Attribute], ns: XMLFeedNamespace, into record: inout Record) {
@@ -158,6 +192,7 @@ extension XMLFeedBuilder {
 
     func begin(_ target: Target, rank: Int, kind: Kind) {
         capture = Capture(target: target, rank: rank, kind: kind, depth: depth, base: base)
+        capture?.baseIsDeclared = !bases.isEmpty
         text.bytes.removeAll(keepingCapacity: true)
         text.mode = kind == .xhtml ? .escape : .keep
     }
@@ -165,8 +200,9 @@ extension XMLFeedBuilder {
     func finishCapture(_ current: Capture) {
         capture = nil
         text.mode = .skip
-        let trimmed = String(decoding: XMLFeedText.trimmed(text.bytes[...]), as: UTF8.self)
+        var trimmed = String(decoding: XMLFeedText.trimmed(text.bytes[...]), as: UTF8.self)
         text.bytes.removeAll(keepingCapacity: true)
+        if current.isBase64 { trimmed = XMLFeedText.base64Text(trimmed).map(XMLFeedText.trimmed) ?? "" }
         guard !trimmed.isEmpty else { return }
         let isItem = itemDepth != nil
         func apply(_ change: (inout Record) -> Void) {
@@ -191,7 +227,10 @@ extension XMLFeedBuilder {
             apply { $0.updated.offer(trimmed, rank: current.rank) }
         case .body:
             let isHTML = current.kind != .text || (current.mayBeHTML && XMLFeedText.holdsTags(trimmed))
-            apply { $0.body.offer(Body(string: trimmed, kind: isHTML ? .html : .text), rank: current.rank) }
+            // A body's links resolve against its xml:base; without one, against the item's link.
+            let base = current.baseIsDeclared ? current.base : nil
+            let body = Body(string: trimmed, kind: isHTML ? .html : .text, base: base)
+            apply { $0.body.offer(body, rank: current.rank) }
         case .duration:
             if isItem, item.duration == nil { item.duration = Enclosure.parseDuration(trimmed) }
         case .enclosureTitle:

@@ -1,32 +1,6 @@
 import CLibXML2
 import Foundation
 
-/// Namespaces the feed parser knows.
-enum XMLFeedNamespace {
-    case none, rss10, rss090, userlandRSS2, atom10, atom03, rdf, dc, dcterms, content, media,
-        itunes, xml, xhtml, other
-
-    static let table: [(String, XMLFeedNamespace)] = [
-        ("http://www.w3.org/2005/Atom", .atom10),
-        ("http://purl.org/atom/ns#", .atom03),
-        ("http://www.w3.org/1999/02/22-rdf-syntax-ns#", .rdf),
-        ("http://purl.org/rss/1.0/", .rss10),
-        ("http://my.netscape.com/rdf/simple/0.9/", .rss090),
-        ("http://backend.userland.com/rss2", .userlandRSS2),
-        ("http://purl.org/dc/elements/1.1/", .dc),
-        ("http://purl.org/dc/terms/", .dcterms),
-        ("http://purl.org/rss/1.0/modules/content/", .content),
-        ("http://search.yahoo.com/mrss/", .media),
-        ("http://search.yahoo.com/mrss", .media),
-        ("http://www.itunes.com/dtds/podcast-1.0.dtd", .itunes),
-        ("http://www.w3.org/XML/1998/namespace", .xml),
-        ("http://www.w3.org/1999/xhtml", .xhtml),
-    ]
-
-    var isRSS: Bool { self == .none || self == .rss10 || self == .rss090 || self == .userlandRSS2 }
-    var isAtom: Bool { self == .atom10 || self == .atom03 }
-}
-
 /// The SAX2 state machine that turns libxml2 events into a `ParsedFeed`.
 ///
 /// Used from one thread for the length of one synchronous parse; libxml2 reaches it through
@@ -50,7 +24,13 @@ final class XMLFeedBuilder {
     struct Body {
         var string: String
         var kind: Kind
+        /// The xml:base in scope, when the document declared one.
+        var base: String? = nil
     }
+
+    /// Author ranks from here on name the feed but are not inherited by its items (RSS
+    /// `webMaster`, Atom `contributor`).
+    static let uninheritedAuthor = 6
 
     /// What a feed or an item collects.
     struct Record {
@@ -84,6 +64,8 @@ final class XMLFeedBuilder {
         var kind: Kind
         var depth: Int
         var base: String?
+        /// True when `base` comes from an xml:base of the document (not only its address).
+        var baseIsDeclared = false
         var isPermaLink = false
         /// Depth of an Atom xhtml wrapper `<div>` left out of the content.
         var skippedDiv: Int?
@@ -92,6 +74,11 @@ final class XMLFeedBuilder {
         var mayBeHTML = false
         /// The file (index in `Record.media`) an `.enclosureTitle` names.
         var enclosure = 0
+        /// Atom 0.3 `mode="base64"`: decoded when the element ends.
+        var isBase64 = false
+        /// HTML that may come as inline XHTML elements after all (Atom 0.3 `type="text/html"`
+        /// in `mode="xml"`): read as XHTML when an element comes first.
+        var mayBeInline = false
     }
 
     let maxTextBytes: Int
@@ -101,7 +88,11 @@ final class XMLFeedBuilder {
     var format: Format?
     var notAFeed: String?
     var tooMuchText = false
-    var firstError: (line: Int, message: String)?
+    var firstError: (line: Int, message: String, code: Int32)?
+    /// Reading a broken document in libxml2's recovery mode: errors become `warnings`,
+    /// except those that end any parse (`XMLFeedParser.unrecoverable`).
+    var recovering = false
+    var warnings: [String] = []
 
     // Position.
     var depth = 0
@@ -109,6 +100,8 @@ final class XMLFeedBuilder {
     var channelDepth = 0
     var itemDepth: Int?
     var authorDepth: Int?
+    /// The rank of the open Atom person's name (its email ranks 4 below): author or contributor.
+    var authorRank = 0
     /// The open `media:group` and `media:content` of the item, whose children say more.
     var mediaGroupDepth: Int?
     var mediaContent: (depth: Int, index: Int?)?
@@ -132,6 +125,8 @@ final class XMLFeedBuilder {
     // Entities declared by the document (internal only) and HTML names met on the way.
     var entityDoc: xmlDocPtr?
     var namespaces: [UnsafeRawPointer: XMLFeedNamespace] = [:]
+    /// What elements without a namespace are: RSS, or Atom in a `<feed>` that has none.
+    var unqualified = XMLFeedNamespace.none
 
     init(baseURL: String?, maxTextBytes: Int) {
         base = baseURL
@@ -143,7 +138,7 @@ final class XMLFeedBuilder {
         if let entityDoc { xmlFreeDoc(entityDoc) }
     }
 
-    var isStopped: Bool { notAFeed != nil || tooMuchText }
+    var isStopped: Bool { notAFeed != nil || tooMuchText || (recovering && firstError != nil) }
 
     func stop() {
         text.isStopped = true
@@ -199,7 +194,8 @@ final class XMLFeedBuilder {
     ) {
         guard !isStopped, let local else { return }
         depth += 1
-        let ns = namespace(uri)
+        var ns = namespace(uri)
+        if ns == .none { ns = unqualified }
         let name = String(cString: local)
         let attrs = attributes(attributeCount, rawAttributes)
         if let xmlBase = attrs.first(where: { $0.namespace == .xml && $0.name == "base" }) {
@@ -210,6 +206,12 @@ final class XMLFeedBuilder {
         if var current = capture {
             // Markup inside a collected element.
             guard current.kind != .text else { return }
+            if current.mayBeInline, text.isBlank {
+                current.kind = .xhtml
+                current.mayBeInline = false
+                capture = current
+                text.mode = .escape
+            }
             if current.kind == .xhtml, current.skippedDiv == nil, depth == current.depth + 1,
                 ns == .xhtml, name == "div", text.isBlank
             {
@@ -230,6 +232,11 @@ final class XMLFeedBuilder {
                 format = .atom
                 inChannel = true
                 channelDepth = 1
+                // A <feed> without a namespace is Atom all the same (0.3 when it says so).
+                if space == .none {
+                    let version = attrs.first(where: { $0.name == "version" && $0.namespace == .none })?.value
+                    unqualified = version.map(XMLFeedText.trimmedSpaces) == "0.3" ? .atom03 : .atom10
+                }
             default:
                 let shown = prefix.map { String(cString: $0) + ":" + name } ?? name
                 notAFeed = "the document is <\(shown)>, not an RSS, RDF or Atom feed"
@@ -270,8 +277,8 @@ final class XMLFeedBuilder {
             field(ns: ns, name: name, attrs: attrs, into: &feed, isItem: false)
         } else if let authorDepth, depth == authorDepth + 1, ns.isAtom {
             switch name {
-            case "name": begin(.author, rank: 0, kind: .text)
-            case "email": begin(.author, rank: 4, kind: .text)
+            case "name": begin(.author, rank: authorRank, kind: .text)
+            case "email": begin(.author, rank: authorRank + 4, kind: .text)
             default: break
             }
         }
@@ -319,7 +326,7 @@ final class XMLFeedBuilder {
         let record = item
         item = Record()
         let body = record.body.value
-        let html = body.flatMap { $0.kind == .html ? $0.string : nil }
+        let html = body.flatMap { $0.kind == .html ? HTMLText.withBase($0.base, $0.string) : nil }
         // HTML bodies become text after the parse (`XMLFeedParser.parse`), with the real HTML
         // processor: it must not run inside libxml2's SAX callbacks.
         let text = body.map { $0.kind == .html ? "" : XMLFeedText.multiLine(Array($0.string.utf8)) } ?? ""
@@ -347,23 +354,31 @@ final class XMLFeedBuilder {
         let line: String
         switch body.kind {
         case .html, .xhtml: line = XMLFeedText.oneLine(XMLFeedParser.roughText(fromHTML: body.string))
+        case .text where format == .atom: line = XMLFeedText.oneLine(body.string)
         case .text:
-            // RSS titles are plain text in theory, but feeds escape entities twice.
+            // RSS titles are plain text in theory, but feeds escape entities twice, and some
+            // write HTML: what feedparser takes for HTML is read as HTML. (Without a tag, that
+            // reading is the decoding: skip the test.)
+            let isHTML =
+                body.string.utf8.contains(UInt8(ascii: "<")) && XMLFeedText.looksLikeHTML(body.string)
             line = XMLFeedText.oneLine(
-                format == .atom ? body.string : XMLFeedText.decodeEntities(body.string))
+                isHTML
+                    ? XMLFeedParser.roughText(fromHTML: body.string) : XMLFeedText.decodeEntities(body.string)
+            )
         }
         return line.isEmpty ? nil : line
     }
 
     func result() -> ParsedFeed {
         var items = self.items
-        if let author = feed.author.value {
+        if let author = feed.author.value, feed.author.rank < Self.uninheritedAuthor {
             for index in items.indices where items[index].author == nil {
                 items[index].author = author
             }
         }
         return ParsedFeed(
             title: title(of: feed) ?? "(untitled feed)", siteURL: feed.link.value.map(URLText.escapingUnsafe),
-            feedURL: feed.selfLink.value.map(URLText.escapingUnsafe), items: items)
+            feedURL: feed.selfLink.value.map(URLText.escapingUnsafe), author: feed.author.value,
+            id: feed.id.value.map(TextSanitizer.singleLine), items: items)
     }
 }

@@ -7,8 +7,12 @@ public import Foundation
 /// network, no "huge" mode); external entities are never fetched (they expand to nothing);
 /// libxml2's own entity-amplification checks stop "billion laughs"; and the character data
 /// accepted per document is capped (`maxTextBytes`), which ends quadratic-blowup documents.
-/// Errors are `FeedParseError.notAFeed` with a message saying what happened (with the line for
-/// malformed XML).
+///
+/// Malformed XML is read all the same, as feedparser and newsboat read it (`XMLRepair`, then
+/// libxml2's recovery mode, with the same options otherwise), and the feed says so in
+/// `warnings` (the first error with its line). Errors are `FeedParseError.notAFeed` with a
+/// message saying what happened: a document that is no feed, or cannot be read even so, or
+/// meets a limit (entity loops and the text cap end any parse).
 public enum XMLFeedParser {
     /// Character data accepted per document before the parse stops with "too much text".
     public static let maxTextBytes = 32 << 20
@@ -35,31 +39,74 @@ public enum XMLFeedParser {
         if data.withUnsafeBytes({ CrowdedTags.firstOffset(in: $0) }) != nil {
             throw .notAFeed("an element has more than \(CrowdedTags.limit) attributes")
         }
+        var latin1As1252 = true
+        var failure: PassFailure
         do {
             return try parseOnce(
                 data, baseURL: baseURL, httpCharset: httpCharset, maxTextBytes: maxTextBytes,
-                latin1As1252: true)
+                latin1As1252: true, recovering: false)
         } catch {
-            // Bytes Windows-1252 leaves undefined (0x81, 0x8D…): read it as ISO-8859-1 after all.
-            guard case .notAFeed(let message) = error, message.hasPrefix("parse error"),
-                let head = Optional(Array(data.prefix(512))), let declared = declaredEncoding(head),
-                latin1Names.contains(declared)
-            else { throw error }
-            return try parseOnce(
-                data, baseURL: baseURL, httpCharset: httpCharset, maxTextBytes: maxTextBytes,
-                latin1As1252: false)
+            failure = error
+        }
+        // Bytes Windows-1252 leaves undefined (0x81, 0x8D…): read it as ISO-8859-1 after all.
+        if failure.isRecoverable, let declared = declaredEncoding(Array(data.prefix(512))),
+            latin1Names.contains(declared)
+        {
+            do {
+                return try parseOnce(
+                    data, baseURL: baseURL, httpCharset: httpCharset, maxTextBytes: maxTextBytes,
+                    latin1As1252: false, recovering: false)
+            } catch {
+                failure = error
+                latin1As1252 = false
+            }
+        }
+        guard failure.isRecoverable else { throw failure.error }
+        // Malformed XML (a bare "&", a tag left open, an undefined entity) is read as
+        // feedparser and newsboat read it: repaired where that is clear, then parsed in
+        // libxml2's recovery mode, and marked as read with errors.
+        let repaired = XMLRepair.isRepairable(data) ? XMLRepair.repaired(data) : data
+        do {
+            var feed = try parseOnce(
+                repaired, baseURL: baseURL, httpCharset: httpCharset, maxTextBytes: maxTextBytes,
+                latin1As1252: latin1As1252, recovering: true)
+            let first = failure.error.reason
+            feed.warnings = [first] + feed.warnings.filter { $0 != first }
+            return feed
+        } catch {
+            // Nothing to read even so: the strict parse's error says why, unless the
+            // recovery met a limit or found the document is no feed.
+            throw error.isRecoverable ? failure.error : error.error
         }
     }
 
+    /// libxml2 errors after which nothing is read, not even in recovery mode: entity loops
+    /// and amplification ("billion laughs"), internal errors and memory, a stopped parser.
+    static let unrecoverable: Set<Int32> = [
+        Int32(XML_ERR_ENTITY_LOOP.rawValue), Int32(XML_ERR_INTERNAL_ERROR.rawValue),
+        Int32(XML_ERR_NO_MEMORY.rawValue), Int32(XML_ERR_USER_STOP.rawValue),
+    ]
+
+    /// Why one pass over a document failed, and whether reading in recovery mode may help.
+    struct PassFailure: Error {
+        var error: FeedParseError
+        /// The libxml2 error code of a parse error; nil for a document that is no feed, or
+        /// met a limit.
+        var code: Int32?
+        var isRecoverable: Bool { code.map { !unrecoverable.contains($0) } ?? false }
+    }
+
     private static func parseOnce(
-        _ data: Data, baseURL: String?, httpCharset: String?, maxTextBytes: Int, latin1As1252: Bool
-    ) throws(FeedParseError) -> ParsedFeed {
+        _ data: Data, baseURL: String?, httpCharset: String?, maxTextBytes: Int, latin1As1252: Bool,
+        recovering: Bool
+    ) throws(PassFailure) -> ParsedFeed {
         _ = libxmlReady
         guard data.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else {
-            throw .notAFeed("the document is empty")
+            throw PassFailure(error: .notAFeed("the document is empty"))
         }
         let data = trimmingLeadingWhiteSpace(data)
         let builder = XMLFeedBuilder(baseURL: baseURL, maxTextBytes: maxTextBytes)
+        builder.recovering = recovering
         let outcome: Int32 = withExtendedLifetime(builder) {
             let context = Unmanaged.passUnretained(builder).toOpaque()
             var sax = makeHandler()
@@ -85,7 +132,10 @@ public enum XMLFeedParser {
                 defer { xmlFreeParserCtxt(ctxt) }
                 // Options 0: no entity substitution, no DTD loading, no network, no HUGE. With an
                 // encoding of our own, the declaration must not switch it back (IGNORE_ENC).
-                xmlCtxtUseOptions(ctxt, override == nil ? 0 : Int32(XML_PARSE_IGNORE_ENC.rawValue))
+                // Recovery mode changes none of that: it only reads on past errors.
+                var options = override == nil ? 0 : Int32(XML_PARSE_IGNORE_ENC.rawValue)
+                if recovering { options |= Int32(XML_PARSE_RECOVER.rawValue) }
+                xmlCtxtUseOptions(ctxt, options)
                 builder.parser = ctxt
                 if let override { xmlSwitchToEncoding(ctxt, override) }
                 var offset = first
@@ -96,24 +146,33 @@ public enum XMLFeedParser {
                     let last = offset + length >= total
                     status = xmlParseChunk(ctxt, base + offset, Int32(length), last ? 1 : 0)
                     offset += length
-                    if status != 0 || builder.isStopped { break }
+                    // In recovery mode the status stays that of the first error: read on
+                    // until the parser halts.
+                    let halted = recovering ? ctxt.pointee.instate == XML_PARSER_EOF : status != 0
+                    if halted || builder.isStopped { break }
                 } while offset < total
-                if builder.firstError == nil, ctxt.pointee.wellFormed == 0 {
-                    builder.firstError = (Int(cx_ctxt_line(ctxt)), "the document is not well-formed")
+                if !recovering, builder.firstError == nil, ctxt.pointee.wellFormed == 0 {
+                    builder.firstError = (Int(cx_ctxt_line(ctxt)), "the document is not well-formed", -1)
                 }
                 return status
             }
         }
-        if outcome == -1 { throw .notAFeed("libxml2 could not create a parser") }
+        if outcome == -1 { throw PassFailure(error: .notAFeed("libxml2 could not create a parser")) }
         if builder.tooMuchText {
-            throw .notAFeed("too much text: more than \(maxTextBytes) bytes of character data")
+            throw PassFailure(
+                error: .notAFeed("too much text: more than \(maxTextBytes) bytes of character data"))
         }
-        if let reason = builder.notAFeed { throw .notAFeed(reason) }
+        if let reason = builder.notAFeed { throw PassFailure(error: .notAFeed(reason)) }
         if let error = builder.firstError {
-            throw .notAFeed("parse error at line \(error.line): \(error.message)")
+            throw PassFailure(
+                error: .notAFeed("parse error at line \(error.line): \(error.message)"), code: error.code)
         }
-        guard builder.format != nil else { throw .notAFeed("no root element") }
-        return builder.result()
+        guard builder.format != nil else {
+            throw PassFailure(error: .notAFeed("no root element"), code: recovering ? -1 : nil)
+        }
+        var feed = builder.result()
+        feed.warnings = builder.warnings
+        return feed
     }
 
     /// Feeds often start with blank lines before `<?xml`, which XML forbids: drop them (keeping
@@ -183,15 +242,24 @@ public enum XMLFeedParser {
         guard builder.firstError == nil,
             error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue
         else { return }
+        let code = Int32(error.pointee.code)
+        let isWarning = builder.recovering && !unrecoverable.contains(code)
+        if isWarning, builder.warnings.count >= 5 { return }
         let message =
             error.pointee.message.map { String(cString: $0) }?
-            .trimmingCharacters(in: .whitespacesAndNewlines) ?? "error \(error.pointee.code)"
+            .trimmingCharacters(in: .whitespacesAndNewlines) ?? "error \(code)"
         var line = Int(error.pointee.line)
         // Errors inside entity replacement text count lines from the entity: use the document's.
         if let parser = builder.parser, line == 0 || error.pointee.ctxt != UnsafeMutableRawPointer(parser) {
             line = Int(cx_ctxt_line(parser))
         }
-        builder.firstError = (line, message)
+        if isWarning {
+            let warning = "parse error at line \(line): \(message)"
+            if !builder.warnings.contains(warning) { builder.warnings.append(warning) }
+            return
+        }
+        builder.firstError = (line, message, code)
+        if builder.recovering { builder.stop() }
     }
 
     private static func makeHandler() -> xmlSAXHandler {

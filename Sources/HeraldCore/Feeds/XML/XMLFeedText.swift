@@ -226,122 +226,37 @@ enum XMLFeedText {
         return String(cString: built)
     }
 
-    /// "jo@example.org (Jo Smith)" → "Jo Smith"; anything else unchanged.
+    /// A person as a name, as feedparser reads one: "jo@example.org (Jo Bloggs)", "Jo Bloggs
+    /// <jo@example.org>" and "Jo Bloggs (mailto:jo@example.org)" are "Jo Bloggs"; an address
+    /// alone, or text without one, stays as written.
     static func personName(_ text: String) -> String {
         let line = oneLine(text)
-        if line.utf8.contains(UInt8(ascii: "@")), line.contains("@" as Character),
-            let open = line.firstIndex(of: "("), line.hasSuffix(")")
-        {
-            let name = line[line.index(after: open)..<line.index(before: line.endIndex)]
-                .trimmingCharacters(in: .whitespaces)
-            if !name.isEmpty { return name }
+        guard line.utf8.contains(UInt8(ascii: "@")), let at = line.firstIndex(of: "@") else { return line }
+        let stops: Set<Character> = [" ", "(", ")", "<", ">", ",", ";", ":", "\"", "[", "]"]
+        var start = at
+        while start > line.startIndex, !stops.contains(line[line.index(before: start)]) {
+            start = line.index(before: start)
         }
-        return line
-    }
-}
-
-extension XMLFeedParser {
-    private static let blockTags: Set<String> = [
-        "p", "div", "li", "ul", "ol", "dl", "dt", "dd", "h1", "h2", "h3", "h4", "h5", "h6",
-        "blockquote", "pre", "table", "tr", "section", "article", "header", "footer", "figure",
-        "figcaption", "hr", "aside", "nav", "main", "details", "summary", "address",
-    ]
-
-    /// A crude HTML → text fallback: comments, scripts and styles dropped, tags stripped,
-    /// entities decoded, white space collapsed, `<br>` a line break, block tags blank lines.
-    /// (The real HTML → text processor lives elsewhere; keep this small.)
-    static func roughText(fromHTML html: String) -> String {
-        let bytes = Array(html.utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var pendingSpace = false
-        var index = 0
-        func breakLine(_ count: Int) {
-            pendingSpace = false
-            var have = 0
-            var i = out.count - 1
-            while i >= 0, out[i] == 0x0A, have < count { have += 1; i -= 1 }
-            guard !out.isEmpty else { return }
-            for _ in have..<count { out.append(0x0A) }
+        var end = line.index(after: at)
+        while end < line.endIndex, !stops.contains(line[end]) { end = line.index(after: end) }
+        let domain = line[line.index(after: at)..<end]
+        guard start < at, domain.contains("."), !domain.hasPrefix("."), !domain.hasSuffix(".") else {
+            return line
         }
-        func skip(past terminator: String) {
-            let end = Array(terminator.utf8)
-            while index < bytes.count {
-                if bytes[index] == end[0], bytes.count - index >= end.count,
-                    bytes[index..<index + end.count].elementsEqual(end, by: { lower($0) == $1 })
-                {
-                    index += end.count
-                    return
-                }
-                index += 1
-            }
-        }
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "<") {
-                if bytes[index...].starts(with: "<!--".utf8) {
-                    skip(past: "-->")
-                    continue
-                }
-                // A tag: read its name.
-                var cursor = index + 1
-                let closing = cursor < bytes.count && bytes[cursor] == UInt8(ascii: "/")
-                if closing { cursor += 1 }
-                var name: [UInt8] = []
-                while cursor < bytes.count, isNameByte(bytes[cursor]) {
-                    name.append(lower(bytes[cursor]))
-                    cursor += 1
-                }
-                if name.isEmpty && !(cursor < bytes.count && bytes[cursor] == UInt8(ascii: "!"))
-                    && !(cursor < bytes.count && bytes[cursor] == UInt8(ascii: "?"))
-                {
-                    // A lone "<" is text.
-                    if pendingSpace { out.append(0x20); pendingSpace = false }
-                    out.append(byte)
-                    index += 1
-                    continue
-                }
-                index = cursor
-                skip(past: ">")
-                let tag = String(decoding: name, as: UTF8.self)
-                if !closing && (tag == "script" || tag == "style") {
-                    skip(past: "</" + tag)
-                    skip(past: ">")
-                } else if tag == "br" {
-                    breakLine(1)
-                } else if blockTags.contains(tag) {
-                    breakLine(2)
-                }
-                continue
-            }
-            // White space, a no-break space (C2 A0) included, collapses to one space.
-            let isNBSP = byte == 0xC2 && index + 1 < bytes.count && bytes[index + 1] == 0xA0
-            if XMLFeedText.isSpace(byte) || isNBSP {
-                if !out.isEmpty && out.last != 0x0A { pendingSpace = true }
-                index += isNBSP ? 2 : 1
-                continue
-            }
-            // A run of text up to the next tag or white space.
-            var end = index
-            while end < bytes.count, bytes[end] != UInt8(ascii: "<"), !XMLFeedText.isSpace(bytes[end]),
-                !(bytes[end] == 0xC2 && end + 1 < bytes.count && bytes[end + 1] == 0xA0)
-            {
-                end += 1
-            }
-            if pendingSpace { out.append(0x20); pendingSpace = false }
-            XMLFeedText.appendDecodingEntities(bytes[index..<end], to: &out)
-            index = end
-        }
-        // Lines never start or end with a space here (spaces are only written before text).
-        while out.last == 0x0A { out.removeLast() }
-        return XMLFeedText.multiLine(out)
+        if line[..<start].hasSuffix("mailto:") { start = line.index(start, offsetBy: -7) }
+        var name = (line[..<start] + line[end...])
+            .replacingOccurrences(of: "()", with: "").replacingOccurrences(of: "<>", with: "")
+            .trimmingCharacters(in: .whitespaces)
+        if name.hasPrefix("(") { name.removeFirst() }
+        if name.hasSuffix(")") { name.removeLast() }
+        name = name.trimmingCharacters(in: .whitespaces)
+        return name.isEmpty ? line : name
     }
 
-    private static func lower(_ byte: UInt8) -> UInt8 {
-        (byte >= 0x41 && byte <= 0x5A) ? byte + 0x20 : byte
-    }
-
-    private static func isNameByte(_ byte: UInt8) -> Bool {
-        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+    /// The text whose base64 `encoded` is (white space ignored), nil when it is not base64 of
+    /// UTF-8 text.
+    static func base64Text(_ encoded: String) -> String? {
+        guard let data = Data(base64Encoded: encoded, options: .ignoreUnknownCharacters) else { return nil }
+        return String(validating: data, as: UTF8.self)
     }
 }
