@@ -13,6 +13,8 @@ public struct Reloader: Sendable {
     public let store: LibraryStore
     public let fetcher: FeedFetcher
     private let writer: ReloadWriter
+    /// Retention after each reload (see `LibraryStore.applyRetention`): days, articles per feed.
+    public var retention: (keepDays: Int, keepArticles: Int)?
     /// Bytes of fetched bodies that may wait for a core and the database.
     public static let bodyBudget = 2 * 1_048_576
 
@@ -73,6 +75,10 @@ public struct Reloader: Sendable {
         }
         if let damaged { throw damaged }
         summary.newArticles = state.newArticles
+        if let retention, retention.keepDays > 0 || retention.keepArticles > 0 {
+            summary.removedArticles = try await store.applyRetention(
+                keepDays: retention.keepDays, keepArticles: retention.keepArticles)
+        }
         // A failure counts toward backing off only when other feeds worked: when every one
         // fails, it is the network (or the machine) that is down, not the feeds.
         if summary.failures.count < targets.count,

@@ -52,9 +52,12 @@ extension LibraryStore {
         let feed = try feedRowID(feedURL)
         let seen = Int64(now.timeIntervalSince1970)
         var known = try storedArticles(feed: feed, guids: prepared.map(\.item.id))
+        let removed = try removedGuids(feed: feed, among: prepared.map(\.item.id))
         var added = 0
         for entry in prepared {
             let (item, row) = (entry.item, entry.row)
+            // Retention took it away: it stays away while the feed still lists it.
+            if removed.contains(item.id) { continue }
             if let old = known[item.id] {
                 guard old.row != row else { continue }
                 let body = entry.body ?? bodies.pack(text: item.text, html: item.html)

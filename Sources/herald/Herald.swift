@@ -74,7 +74,9 @@ struct Herald {
         let repository = try await options.openRepository()
         // r and R reload through the library; feed files read with --feeds have none.
         let reloader: (any FeedReloading)? = (repository as? LibraryStore).map {
-            Reloader(store: $0, jobs: config.settings.reloadJobs)
+            var reloader = Reloader(store: $0, jobs: config.settings.reloadJobs)
+            reloader.retention = (config.settings.keepDays, config.settings.keepArticles)
+            return reloader
         }
         return try await ReaderSession.run { size in
             let app = ReaderApp(repository: repository, size: size)

@@ -8,7 +8,8 @@ import HeraldStore
 /// A progress bar on a terminal, a summary at the end; exit status 1 when every feed failed.
 enum ReloadCommand {
     static func run(_ arguments: [String], options: GlobalOptions) async throws -> Int32 {
-        var jobs = try options.loadConfig().settings.reloadJobs
+        let settings = try options.loadConfig().settings
+        var jobs = settings.reloadJobs
         var quiet = false
         var reader = ArgumentReader(arguments)
         while let argument = reader.next() {
@@ -22,7 +23,8 @@ enum ReloadCommand {
         // Nothing here reads a page twice: the reader's larger cache would only add to the peak.
         try await store.setCacheSize(kibibytes: 2048)
         let showBar = !quiet && isatty(2) == 1
-        let reloader = Reloader(store: store, jobs: jobs)
+        var reloader = Reloader(store: store, jobs: jobs)
+        reloader.retention = (settings.keepDays, settings.keepArticles)
         let summary = try await reloader.reload { progress in
             guard showBar else { return }
             FileHandle.standardError.write(Data(bar(progress).utf8))
@@ -40,6 +42,11 @@ enum ReloadCommand {
                     "  \(TextSanitizer.singleLine(failure.title)) <\(failure.url)>: \(TextSanitizer.singleLine(failure.reason))"
                 )
             }
+        }
+        if summary.removedArticles > 0 {
+            if !quiet { Console.say("retention removed \(summary.removedArticles) articles") }
+            // A command that only writes may compact; the reader never does.
+            try await store.compactIfMostlyFree()
         }
         return summary.allFailed ? 1 : 0
     }

@@ -5,6 +5,7 @@ import Testing
 @Suite("The config file on the command line", .serialized)
 struct CommandLineConfigTests {
     typealias Library = CommandLineTests.Library
+    typealias Demo = CommandLineTests.Demo
 
     @Test("config check names every mistake by file:line:column and exits 1; a good file is fine")
     func check() throws {
@@ -50,5 +51,18 @@ struct CommandLineConfigTests {
             screen.output.contains("config: \(config.path):1:1: unknown directive `frobnicate`"),
             "\(screen.output)")
         #expect(screen.output.contains("x:next unread"), "\(screen.output)")
+    }
+
+    @Test("set keep-articles: a reload leaves each feed its newest N")
+    func retention() throws {
+        let library = Library()
+        defer { library.cleanUp() }
+        #expect(try library.jsonLines(["list"]).count == Demo.articles)
+        let config = try library.write("set keep-articles 5\n", to: "config")
+        // The demo feeds' addresses do not answer here: retention runs after the reload all the same.
+        let reload = try library.run(["--config", config.path, "reload"])
+        #expect(
+            reload.output.contains("retention removed \(Demo.articles - 4 * 5) articles"), "\(reload.output)")
+        #expect(try library.jsonLines(["list"]).count == 4 * 5)
     }
 }

@@ -38,6 +38,8 @@ public struct ReloadSummary: Sendable, Hashable {
     /// Feeds whose document was broken and read all the same (`ParsedFeed.warnings`): the
     /// reason is the first error.
     public var readWithErrors: [ReloadFailure]
+    /// Articles retention removed after the reload.
+    public var removedArticles = 0
 
     public init(
         feeds: Int, newArticles: Int, notModified: Int, failures: [ReloadFailure],

@@ -133,5 +133,16 @@ enum Migrations {
                 ALTER TABLE feeds ADD COLUMN failures INTEGER NOT NULL DEFAULT 0;
                 """)
         },
+        Step(version: 8, summary: "articles removed by retention, so a reload does not bring them back") { db in
+            try db.execute(
+                """
+                CREATE TABLE removed(
+                    feed_id INTEGER NOT NULL REFERENCES feeds(id) ON DELETE CASCADE,
+                    guid TEXT NOT NULL,
+                    removed_at INTEGER NOT NULL,
+                    PRIMARY KEY(feed_id, guid)
+                ) WITHOUT ROWID;
+                """)
+        },
     ]
 }

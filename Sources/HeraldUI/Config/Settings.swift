@@ -14,6 +14,10 @@ public struct Settings: Sendable, Equatable {
     public var reloadOnStart = false
     /// The mouse: the wheel scrolls, a click selects, a double click opens.
     public var mouse = true
+    /// Articles older than this many days are removed after a reload (0: kept forever).
+    public var keepDays = 0
+    /// A feed keeps at most this many articles, the newest (0: all).
+    public var keepArticles = 0
 
     public init() {}
 
@@ -58,6 +62,14 @@ public struct Settings: Sendable, Equatable {
             name: "reload-on-start", kind: .bool, defaultValue: "no",
             summary: "the reader reloads every feed when it opens"),
         Spec(
+            name: "keep-days", kind: .integer(0...36_500), defaultValue: "0",
+            summary:
+                "after a reload, articles older than this many days are removed, starred ones never (0: kept forever)"
+        ),
+        Spec(
+            name: "keep-articles", kind: .integer(0...1_000_000), defaultValue: "0",
+            summary: "after a reload, a feed keeps its newest this many articles, and starred ones (0: all)"),
+        Spec(
             name: "mouse", kind: .bool, defaultValue: "yes",
             summary:
                 "the mouse wheel scrolls, a click selects a row, a double click opens it (no: the terminal keeps the mouse, to select text)"
@@ -89,6 +101,8 @@ public struct Settings: Sendable, Equatable {
                 return "\(spec.name) is \(spec.kind.expected)"
             }
             if spec.name == "reload-jobs" { reloadJobs = value }
+            if spec.name == "keep-days" { keepDays = value }
+            if spec.name == "keep-articles" { keepArticles = value }
         }
         return nil
     }

@@ -1,0 +1,79 @@
+public import Foundation
+
+/// Retention: the library does not grow without bound. Articles older than `keepDays`, and
+/// a feed's articles beyond its `keepArticles` newest, are removed with their search
+/// entries; starred articles never are. A removed article leaves its guid behind (the
+/// `removed` table), so the next reload does not bring it back while the feed still lists
+/// it; those marks go after a year.
+extension LibraryStore {
+    /// Removes what the limits allow (nil or 0: no limit); returns how many articles went.
+    @discardableResult
+    public func applyRetention(keepDays: Int?, keepArticles: Int?, now: Date = Date()) throws -> Int {
+        var doomed: [Int64] = []
+        if let keepDays, keepDays > 0 {
+            let cutoff = Int64(now.timeIntervalSince1970) - Int64(keepDays) * 86_400
+            let statement = try db.prepare("SELECT id FROM articles WHERE starred = 0 AND sort_time < ?1")
+            try statement.bind(.integer(cutoff))
+            while try statement.step() { doomed.append(statement.int64(0)) }
+        }
+        if let keepArticles, keepArticles > 0 {
+            let statement = try db.prepare(
+                """
+                SELECT id FROM (
+                    SELECT id, starred, row_number() OVER (
+                        PARTITION BY feed_id ORDER BY sort_time DESC, id DESC) AS position
+                    FROM articles)
+                WHERE starred = 0 AND position > ?1
+                """)
+            try statement.bind(.integer(Int64(keepArticles)))
+            while try statement.step() { doomed.append(statement.int64(0)) }
+        }
+        let ids = Array(Set(doomed)).sorted()
+        let seconds = Int64(now.timeIntervalSince1970)
+        // In batches: the reader's queries get the database between them.
+        for start in stride(from: 0, to: ids.count, by: 500) {
+            try db.transaction {
+                var index = SearchIndex.Pending()
+                for id in ids[start..<min(start + 500, ids.count)] {
+                    let row = try db.prepare(
+                        "SELECT feed_id, guid, title, author, body FROM articles WHERE id = ?1")
+                    try row.bind(.integer(id))
+                    guard try row.step() else { continue }
+                    let text = try row.withBlob(4) { try bodies.unpackText($0) }
+                    index.remove(id: id, title: row.text(2) ?? "", author: row.text(3), text: text)
+                    try db.prepare(
+                        "INSERT OR IGNORE INTO removed(feed_id, guid, removed_at) VALUES (?1, ?2, ?3)"
+                    )
+                    .bind(.integer(row.int64(0)), .text(row.text(1) ?? ""), .integer(seconds)).run()
+                    try db.prepare("DELETE FROM articles WHERE id = ?1").bind(.integer(id)).run()
+                }
+                try index.apply(in: db)
+            }
+        }
+        try db.prepare("DELETE FROM removed WHERE removed_at < ?1").bind(.integer(seconds - 366 * 86_400))
+            .run()
+        return ids.count
+    }
+
+    /// Compacts the file when retention left a quarter or more of it free (a command that
+    /// only writes runs this, never the reader).
+    public func compactIfMostlyFree() throws {
+        let free = try db.integer("PRAGMA freelist_count")
+        let pages = try db.integer("PRAGMA page_count")
+        guard pages > 0, free * 4 >= pages else { return }
+        try db.execute("VACUUM")
+    }
+
+    /// The guids among `guids` that retention removed from `feed`.
+    func removedGuids(feed: Int64, among guids: [String]) throws -> Set<String> {
+        guard !guids.isEmpty else { return [] }
+        let statement = try db.prepare(
+            "SELECT j.value FROM json_each(?2) AS j CROSS JOIN removed r ON r.feed_id = ?1 AND r.guid = j.value"
+        )
+        let json = String(decoding: try JSONEncoder().encode(guids), as: UTF8.self)
+        try statement.bind(.integer(feed), .text(json))
+        var found = Set<String>()
+        while try statement.step() { found.insert(statement.text(0) ?? "") }
+        return found
+    }
+}
