@@ -26,20 +26,7 @@ struct OverSSHTests {
     /// Runs herald on a pty with `TMUX` set, opens the first feed, presses `y`, and prints
     /// the bytes herald wrote after it, escaped.
     static let harness = #"""
-        import os, pty, sys, time, select
-        binary, library = sys.argv[1], sys.argv[2]
-        def drain(fd, seconds):
-            end, out = time.time() + seconds, b""
-            while time.time() < end:
-                ready, _, _ = select.select([fd], [], [], 0.05)
-                if ready:
-                    try: out += os.read(fd, 65536)
-                    except OSError: break
-            return out
-        pid, fd = pty.fork()
-        if pid == 0:
-            os.environ.update(HERALD_DB=library, TERM="tmux-256color", TMUX="/tmp/tmux-test/default,1,0")
-            os.execv(binary, [binary])
+        pid, fd = start(sys.argv[1], sys.argv[2], TERM="tmux-256color", TMUX="/tmp/tmux-test/default,1,0")
         drain(fd, 3.0)
         os.write(fd, b"\r")
         drain(fd, 1.0)
@@ -52,16 +39,7 @@ struct OverSSHTests {
 
     @Test("y inside tmux writes OSC 52 plain and wrapped for tmux's passthrough (ESCs doubled)")
     func clipboardInsideTmux() throws {
-        let binary = try HeraldUnderTest.binary()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "herald-osc-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        var environment = ProcessInfo.processInfo.environment
-        environment["HERALD_DEMO_DIR"] = HeraldUnderTest.demoFeeds.path
-        let result = try Spawn.run(
-            ["python3", "-c", Self.harness, binary.path, directory.appendingPathComponent("h.db").path],
-            environment: environment, timeout: 30)
+        let result = try PtyScript.run(Self.harness)
         #expect(result.exitStatus == 0, "\(result.errors)")
         let hex = result.output.trimmingCharacters(in: .whitespacesAndNewlines)
         var bytes: [UInt8] = []
