@@ -19,12 +19,14 @@ public enum ReaderSession {
         let app = makeApp(terminal.size)
         let renderer = FrameRenderer(surface: terminal)
         // The window title names what is open; the user's own title comes back at the end.
-        terminal.sendControlSequence(TerminalStrings.saveTitle)
-        defer { terminal.sendControlSequence(TerminalStrings.restoreTitle) }
+        // Only on terminals known to take titles (a Linux console would not).
+        let titles = TerminalStrings.takesTitles(term: getenv("TERM").map { String(cString: $0) } ?? "")
+        if titles { terminal.sendControlSequence(TerminalStrings.saveTitle) }
+        defer { if titles { terminal.sendControlSequence(TerminalStrings.restoreTitle) } }
         var title = ""
         app.onChange = { [unowned app, unowned renderer] in
             renderer.setNeedsFrame { app.render() }
-            if app.windowTitle != title {
+            if titles, app.windowTitle != title {
                 title = app.windowTitle
                 terminal.sendControlSequence(TerminalStrings.title(title))
             }

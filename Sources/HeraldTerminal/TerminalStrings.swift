@@ -35,6 +35,16 @@ public enum TerminalStrings {
         "\u{1b}]2;" + TextLayout.truncate(TextSanitizer.singleLine(text), toWidth: 120) + "\u{07}"
     }
 
+    /// Whether a terminal of this type shows OSC 2 titles: xterm and its kin, tmux, screen.
+    public static func takesTitles(term: String) -> Bool {
+        let known = [
+            "xterm", "screen", "tmux", "rxvt", "alacritty", "foot", "kitty", "wezterm", "st-", "konsole",
+            "gnome", "vte",
+            "iterm", "putty", "mintty", "contour", "ghostty",
+        ]
+        return known.contains { term.hasPrefix($0) } || term == "st"
+    }
+
     /// Saves the terminal's title (xterm's title stack), to put back with `restoreTitle`.
     public static let saveTitle = "\u{1b}[22;0t"
     public static let restoreTitle = "\u{1b}[23;0t"

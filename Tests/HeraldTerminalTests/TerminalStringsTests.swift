@@ -36,6 +36,14 @@ struct TerminalStringsTests {
         #expect(Data(base64Encoded: pieces.joined()).map { String(decoding: $0, as: UTF8.self) } == long)
     }
 
+    @Test("titles only where the terminal shows them")
+    func takesTitles() {
+        #expect(
+            TerminalStrings.takesTitles(term: "xterm-256color")
+                && TerminalStrings.takesTitles(term: "tmux-256color"))
+        #expect(!TerminalStrings.takesTitles(term: "linux") && !TerminalStrings.takesTitles(term: "vt100"))
+    }
+
     @Test("the title is sanitised: no escape sequence of a feed's reaches the terminal")
     func title() {
         #expect(
