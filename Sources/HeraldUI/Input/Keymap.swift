@@ -20,7 +20,10 @@ public struct Keymap: Sendable {
 
     /// The bindings of a screen (its own first, then the global ones), as the help lists them.
     public func bindings(on screen: ScreenKind) -> (own: [ActionBinding], global: [ActionBinding]) {
-        (bindings.filter { $0.screens.contains(screen) && !$0.keys.isEmpty }, bindings.filter(\.isGlobal))
+        (
+            bindings.filter { $0.screens.contains(screen) && !$0.keys.isEmpty },
+            bindings.filter { $0.isGlobal && !$0.keys.isEmpty }
+        )
     }
 
     /// The key hint line of a screen (see `ActionTable.makeHint`).
