@@ -56,7 +56,7 @@ let package = Package(
 
         .testTarget(
             name: "HeraldCoreTests",
-            dependencies: ["HeraldCore"],
+            dependencies: ["HeraldCore", "CLibXML2"],
             exclude: ["Fixtures"],
             swiftSettings: strict
         ),
