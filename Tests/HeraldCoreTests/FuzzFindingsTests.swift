@@ -17,4 +17,17 @@ struct FuzzFindingsTests {
         let leftOver = try LibXMLAllocations.leftOver { _ = try XMLFeedParser.parse(data) }
         #expect(leftOver == 0)
     }
+
+    @Test("the Links: heading keeps to a width narrower than itself")
+    func linksHeadingWraps() {
+        let text = RichText(
+            blocks: [RichBlock(kind: .paragraph, runs: [RichRun("x")])], links: ["https://b.example"])
+        for width in 1...6 {
+            for line in RichLayout.lines(text, width: width) {
+                #expect(
+                    line.spans.reduce(0) { $0 + DisplayWidth.of($1.text) } <= width,
+                    "\(line.text) at \(width)")
+            }
+        }
+    }
 }
