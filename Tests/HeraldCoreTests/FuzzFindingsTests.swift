@@ -30,4 +30,15 @@ struct FuzzFindingsTests {
             }
         }
     }
+
+    @Test("an OPML category's tags lose their control characters, as its titles do")
+    func categoryTagsAreSanitised() throws {
+        let opml = """
+            <opml version="2.0"><body><outline text="T\u{7F}" xmlUrl="https://example.org/f" \
+            category="/nat\u{7F}ure,&#x202E;weekly,&#x9B;31m"/></body></opml>
+            """
+        let feeds = try OPML.parse(Data(opml.utf8))
+        #expect(feeds.map(\.title) == ["T"])
+        #expect(feeds.map(\.tags) == [["nature", "weekly"]])  // the CSI goes whole
+    }
 }
