@@ -3,11 +3,13 @@
 #   make test     build with warnings as errors and run the whole suite
 #   make bench    print performance figures (first frame, bytes per keystroke, library sizes,
 #                 feed parser MB/s)
+#   make fuzz     run each libFuzzer target of Fuzz/ for SECONDS seconds (default 60)
 
 SWIFT        ?= swift
 PREFIX       ?= /usr/local
 DESTDIR      ?=
 STRICT       := -Xswiftc -warnings-as-errors
+SECONDS      ?= 60
 RELEASE_BIN   = $(shell $(SWIFT) build -c release --show-bin-path)/herald
 
 # header or tool that proves a package is there  ->  the Debian package that provides it
@@ -20,7 +22,7 @@ DEPS_BUILD := /usr/include/ncursesw/curses.h:libncurses-dev \
 DEPS_TEST  := /usr/bin/tmux:tmux /usr/bin/sqlite3:sqlite3 /usr/bin/python3:python3 /lib/terminfo/x/xterm-256color:ncurses-base \
               /usr/bin/groff:groff-base
 
-.PHONY: all build run test install uninstall format bench deps deps-test clean
+.PHONY: all build run test install uninstall format bench fuzz deps deps-test clean
 
 all: build
 
@@ -67,6 +69,11 @@ bench: build deps-test
 	Scripts/bench_library.sh $(dir $(RELEASE_BIN))
 	$(dir $(RELEASE_BIN))herald-bench parse
 
+# The fuzz targets are a package of their own (Fuzz/Package.swift): the normal build never
+# compiles them. Findings are left in Fuzz/artifacts/<target>/ (see Fuzz/run.sh).
+fuzz: deps
+	SWIFT=$(SWIFT) Fuzz/run.sh --seconds $(SECONDS)
+
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/herald/demo
 	install -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/herald
@@ -85,7 +92,7 @@ uninstall:
 	rm -rf $(DESTDIR)$(PREFIX)/share/herald
 
 format:
-	$(SWIFT) format --in-place --recursive --configuration .swift-format Package.swift Sources Tests
+	$(SWIFT) format --in-place --recursive --configuration .swift-format Package.swift Sources Tests Fuzz/Package.swift Fuzz/Sources
 
 clean:
 	$(SWIFT) package clean

@@ -17,6 +17,8 @@ let package = Package(
     products: [
         .executable(name: "herald", targets: ["herald"]),
         .executable(name: "herald-bench", targets: ["herald-bench"]),
+        // For the fuzz targets in Fuzz/, a package of their own that depends on this one.
+        .library(name: "HeraldCore", targets: ["HeraldCore"]),
     ],
     targets: [
         // System-library shims (module maps + static-inline helpers).
@@ -27,7 +29,8 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
 
         .target(name: "HeraldCore", dependencies: ["CLibXML2"], swiftSettings: strict),
-        .target(name: "HeraldStore", dependencies: ["HeraldCore", "CSQLite3", "CZlib"], swiftSettings: strict),
+        .target(
+            name: "HeraldStore", dependencies: ["HeraldCore", "CSQLite3", "CZlib"], swiftSettings: strict),
         .target(name: "HeraldFetch", dependencies: ["CCurl", "CZlib"], swiftSettings: strict),
         .target(
             name: "HeraldReload", dependencies: ["HeraldCore", "HeraldStore", "HeraldFetch"],
@@ -40,7 +43,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "herald",
-            dependencies: ["HeraldCore", "HeraldStore", "HeraldFetch", "HeraldReload", "HeraldUI", "HeraldTerminal"],
+            dependencies: [
+                "HeraldCore", "HeraldStore", "HeraldFetch", "HeraldReload", "HeraldUI", "HeraldTerminal",
+            ],
             swiftSettings: strict
         ),
         .executableTarget(
@@ -51,7 +56,7 @@ let package = Package(
 
         .testTarget(
             name: "HeraldCoreTests",
-            dependencies: ["HeraldCore"],
+            dependencies: ["HeraldCore", "CLibXML2"],
             exclude: ["Fixtures"],
             swiftSettings: strict
         ),

@@ -15,7 +15,8 @@ public enum OPML {
     /// The feeds with the line of their outline.
     public static func parseListed(_ data: Data) throws(SubscriptionImportError) -> [ListedSubscription] {
         if data.withUnsafeBytes({ CrowdedTags.firstOffset(in: $0) }) != nil {
-            throw SubscriptionImportError("not an OPML file: an element has more than \(CrowdedTags.limit) attributes")
+            throw SubscriptionImportError(
+                "not an OPML file: an element has more than \(CrowdedTags.limit) attributes")
         }
         let document: xmlDocPtr? = data.withUnsafeBytes { raw in
             guard let base = raw.baseAddress, raw.count > 0 else { return nil }
@@ -47,7 +48,9 @@ public enum OPML {
             guard name(of: current) == "outline" else { continue }
             let title = attribute(current, "title") ?? attribute(current, "text")
             var ownTags = tags
-            for category in (attribute(current, "category") ?? "").split(separator: ",") {
+            // Tags are cleaned like titles: a category is as much the file's text as a title.
+            let categories = TextSanitizer.singleLine(attribute(current, "category") ?? "")
+            for category in categories.split(separator: ",") {
                 let tag = category.trimmingCharacters(in: CharacterSet(charactersIn: "/ "))
                 if !tag.isEmpty, !ownTags.contains(tag) { ownTags.append(tag) }
             }

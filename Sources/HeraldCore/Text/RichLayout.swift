@@ -81,11 +81,9 @@ public enum RichLayout {
         if !text.links.isEmpty {
             let first = text.blocks.count
             if !lines.isEmpty { lines.append((RichLine(), TextAnchor(block: first, offset: -1))) }
-            lines.append(
-                (
-                    RichLine(spans: [RichSpan("Links:", role: .heading(level: 6, []))]),
-                    TextAnchor(block: first, offset: 0)
-                ))
+            // Laid out like any heading, so it too keeps to a width narrower than itself.
+            lines += anchored(
+                RichBlock(kind: .heading(level: 6), runs: [RichRun("Links:")]), width: width, index: first)
             for (index, link) in text.links.enumerated() {
                 let number = "[\(index + 1)] "
                 let block = RichBlock(

@@ -11,14 +11,16 @@ extension FeedDate {
         // parts) separate like a space; any other non-ASCII character means it is no date.
         var text = text
         if !text.utf8.allSatisfy({ $0 < 0x80 }) {
-            text = String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.isWhitespace ? " " : $0 }))
+            text = String(
+                String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.isWhitespace ? " " : $0 }))
             guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
         }
         return plausible(text.withUTF8(RFC822Bytes.parse))
     }
 
-    /// RFC 3339 first for text that starts with a year, else RFC 822; then the other one.
-    static func parseAny(_ text: String) -> Date? {
+    /// RFC 3339 first for text that starts with a year, else RFC 822; then the other one:
+    /// what an RSS, RDF or Atom date element is read with. (Public for the fuzz target.)
+    public static func parseAny(_ text: String) -> Date? {
         let trimmed = XMLFeedText.trimmed(text)
         guard !trimmed.isEmpty else { return nil }
         let looksISO = trimmed.utf8.prefix(4).allSatisfy { isDigit($0) }

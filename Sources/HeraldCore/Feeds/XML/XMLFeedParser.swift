@@ -129,7 +129,12 @@ public enum XMLFeedParser {
                     let ctxt = xmlCreatePushParserCtxt(
                         &sax, context, first > 0 ? base : nil, Int32(first), nil)
                 else { return -1 }
-                defer { xmlFreeParserCtxt(ctxt) }
+                defer {
+                    // A document declaring entities makes libxml2 keep them in a document of its
+                    // own even in SAX mode ("SAX compatibility"); the context does not free it.
+                    if let document = ctxt.pointee.myDoc { xmlFreeDoc(document) }
+                    xmlFreeParserCtxt(ctxt)
+                }
                 // Options 0: no entity substitution, no DTD loading, no network, no HUGE. With an
                 // encoding of our own, the declaration must not switch it back (IGNORE_ENC).
                 // Recovery mode changes none of that: it only reads on past errors.
