@@ -2,7 +2,10 @@
 # Builds the libFuzzer targets of Fuzz/Package.swift (release, with AddressSanitizer) and runs
 # each for N seconds, one after another (`make fuzz SECONDS=N` calls this).
 #
-#   Fuzz/run.sh [--seconds N] [--build-only] [TARGET…]     targets: see TARGETS below
+#   Fuzz/run.sh [--seconds N] [--build-only] [TARGET…] [-LIBFUZZER_FLAG=…]
+#
+# Targets: see TARGETS below (all by default). Flags starting with one dash go to libFuzzer
+# (`-max_len=262144` to look for slow paths in large documents).
 #
 # Each target's corpus is Fuzz/corpus/<target>, seeded from Tests/HeraldCoreTests/Fixtures
 # and Fuzz/seeds/<target> (files already there are kept, so a corpus grows run after run).
@@ -17,12 +20,14 @@ TARGETS=(xml-feed json-feed html-text subscriptions dates text-layout)
 seconds=60
 build_only=0
 chosen=()
+extra=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --seconds) seconds="$2"; shift 2 ;;
         --seconds=*) seconds="${1#*=}"; shift ;;
         --build-only) build_only=1; shift ;;
-        -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+        -[!-]*) extra+=("$1"); shift ;;
         *) chosen+=("$1"); shift ;;
     esac
 done
@@ -84,7 +89,7 @@ for target in "${chosen[@]}"; do
     echo "== fuzz-$target: $seconds s (corpus: $(ls "corpus/$target" | wc -l) files)"
     if ! "$bin/fuzz-$target" "corpus/$target" -max_total_time="$seconds" -timeout=10 \
         -rss_limit_mb=2048 -artifact_prefix="artifacts/$target/" -print_final_stats=1 \
-        > "logs/$target.log" 2>&1; then
+        ${extra[@]+"${extra[@]}"} > "logs/$target.log" 2>&1; then
         failed+=("$target")
         grep -E 'ERROR|invariant broken|Test unit written' "logs/$target.log" | head -5 || true
     fi

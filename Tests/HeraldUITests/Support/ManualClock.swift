@@ -23,6 +23,8 @@ final class ManualClock: DebounceClock {
         var cancelled: Set<Int> = []
         /// Every sleep ever started (cancelled ones included).
         var started = 0
+        /// After `stop()`: every sleep is cancelled at once.
+        var stopped = false
     }
 
     private let state = Mutex(State())
@@ -40,9 +42,12 @@ final class ManualClock: DebounceClock {
             return state.nextID
         }
         try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<Void, any Error>) in
                 let outcome: Result<Void, any Error>? = state.withLock { state in
-                    if state.cancelled.remove(id) != nil { return .failure(CancellationError()) }
+                    if state.cancelled.remove(id) != nil || state.stopped {
+                        return .failure(CancellationError())
+                    }
                     if duration <= .zero { return .success(()) }
                     state.sleepers.append(
                         Sleeper(id: id, deadline: state.now + duration, continuation: continuation))
@@ -74,12 +79,26 @@ final class ManualClock: DebounceClock {
         for sleeper in due { sleeper.continuation.resume() }
     }
 
+    /// Cancels every pending sleeper and every later one (their tasks see `CancellationError`):
+    /// a test that ends with a debounce still waiting, or not yet started, would otherwise
+    /// leave that task suspended for good, holding the app, which LeakSanitizer
+    /// (`make test-asan`) then reports as leaked.
+    func stop() {
+        let pending = state.withLock { state in
+            state.stopped = true
+            defer { state.sleepers.removeAll() }
+            return state.sleepers
+        }
+        for sleeper in pending { sleeper.continuation.resume(throwing: CancellationError()) }
+    }
+
     /// Returns once `count` sleeps have started since the clock was made (a keystroke's
     /// search task has reached its debounce); records an issue after about two seconds.
     @MainActor
     func waitForSleeps(started count: Int, sourceLocation: SourceLocation = #_sourceLocation) async {
         if await waitUntil({ self.sleepsStarted >= count }) { return }
-        Issue.record("expected \(count) sleeps to have started, have \(sleepsStarted)", sourceLocation: sourceLocation)
+        Issue.record(
+            "expected \(count) sleeps to have started, have \(sleepsStarted)", sourceLocation: sourceLocation)
     }
 }
 

@@ -6,10 +6,14 @@ import Testing
 /// The reader over the small test library with a manual debounce clock and a search
 /// repository that counts (and can hold) its calls.
 @MainActor
-struct SearchHarness {
+final class SearchHarness {
     let clock = ManualClock()
     let repository: SearchRepository
     let app: ReaderApp
+
+    /// A search still waiting for the clock when the test ends, or about to, is cancelled
+    /// rather than left waiting for good.
+    deinit { clock.stop() }
 
     /// 10 body rows: the prompt and 9 results.
     init(size: Size = Size(width: 80, height: 13)) async {
@@ -34,7 +38,8 @@ struct SearchHarness {
         press(.character("/"))
         type(query)
         await clock.waitForSleeps(started: clock.sleepsStarted + query.count, sourceLocation: sourceLocation)
-        #expect(clock.pendingSleepers == 1, "one debounce per pause in typing", sourceLocation: sourceLocation)
+        #expect(
+            clock.pendingSleepers == 1, "one debounce per pause in typing", sourceLocation: sourceLocation)
         clock.advance(by: SearchModel.debounce)
         await settle(sourceLocation: sourceLocation)
     }
