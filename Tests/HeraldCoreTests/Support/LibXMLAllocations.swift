@@ -29,7 +29,7 @@ enum LibXMLAllocations {
                 let moved = realloc(pointer, size)
                 return tracked ? LibXMLAllocations.note(moved) : moved
             },
-            { text in LibXMLAllocations.note(strdup(text!)) })
+            { text in LibXMLAllocations.note(text.flatMap { strdup($0) }) })
     }()
 
     /// How many of the blocks `work` made libxml2 allocate are still allocated after it.
