@@ -240,9 +240,12 @@ public final class ReaderApp {
         switch screen {
         case .feeds: FeedListView(model: feedList, theme: theme, keymap: keymap).draw(into: &canvas)
         case .articles(let model):
-            ArticleListView(model: model, theme: theme, feedTitle: feedList.title(ofFeed:), keymap: keymap)
-                .draw(
-                    into: &canvas)
+            var view = ArticleListView(
+                model: model, theme: theme, feedTitle: feedList.title(ofFeed:), keymap: keymap)
+            if case .feed(let id) = model.list.source {
+                view.feedError = feedList.feeds.first { $0.id == id }?.feed.lastError
+            }
+            view.draw(into: &canvas)
         case .article(let model): ArticleView(model: model, theme: theme, keymap: keymap).draw(into: &canvas)
         case .search(let model): SearchView(model: model, theme: theme, keymap: keymap).draw(into: &canvas)
         case .links(let model): LinksView(model: model, theme: theme, keymap: keymap).draw(into: &canvas)
