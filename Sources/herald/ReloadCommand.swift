@@ -38,9 +38,10 @@ enum ReloadCommand {
                     + (summary.readWithErrors.isEmpty
                         ? "" : ", \(summary.readWithErrors.count) read with errors"))
             for failure in summary.failures + summary.waiting + summary.readWithErrors {
-                Console.say(
-                    "  \(TextSanitizer.singleLine(failure.title)) <\(failure.url)>: \(TextSanitizer.singleLine(failure.reason))"
-                )
+                // A feed never read is called by its address: name it once.
+                let title = TextSanitizer.singleLine(failure.title)
+                let name = title == failure.url ? "<\(failure.url)>" : "\(title) <\(failure.url)>"
+                Console.say("  \(name): \(TextSanitizer.singleLine(failure.reason))")
             }
         }
         if summary.removedArticles > 0 {

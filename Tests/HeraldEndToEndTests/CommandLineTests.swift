@@ -205,6 +205,8 @@ struct CommandLineTests {
         let failing = try library.run(["reload"])
         #expect(failing.exitStatus == 1)
         #expect(failing.output.contains("1 failed") && failing.output.contains("127.0.0.1:9"))
+        // Never read, the feed has no title but its address, which is said once.
+        #expect(failing.output.components(separatedBy: "127.0.0.1:9/nothing").count == 2, "\(failing.output)")
     }
 
     @Test(
