@@ -33,7 +33,7 @@ enum ManualCommand {
         ]
         for binding in Keymap.standard.bindings {
             out += [
-                ".TP", ".B " + roff(binding.keys.map(\.label).joined(separator: ", ")),
+                ".TP", ".B " + roff(binding.labels.joined(separator: ", ")),
                 roff(binding.summary + (binding.isGlobal ? "" : " [\(KeyTable.places(binding))]")),
             ]
         }
