@@ -13,17 +13,23 @@ extension ArticleSummary {
     }
 }
 
-extension ArticleRepository {
-    /// Sets a flag on these articles one by one and returns them all (a repository that
-    /// cannot tell which ones changed). The library does it in one transaction instead.
+/// The bulk writes for repositories that are actors (in memory, and the tests' wrappers),
+/// built on their one-article writes. The library (`LibraryStore`, a class on the database
+/// actor) has its own, one transaction each; it is kept out of these on purpose: a call made
+/// on it directly would otherwise pick these (nonisolated, async) over its own.
+extension ArticleRepository where Self: Actor {
+    /// Sets a flag on each of these articles that lacks it; returns those.
     public func setFlag(_ flag: ArticleFlag, _ value: Bool, articleIDs: [String]) async throws -> [String] {
+        var changed: [String] = []
         for id in articleIDs {
+            guard try await article(id: id).summary.flag(flag) != value else { continue }
             switch flag {
             case .read: try await setRead(value, articleID: id)
             case .starred: try await setStarred(value, articleID: id)
             }
+            changed.append(id)
         }
-        return articleIDs
+        return changed
     }
 
     /// Sets a flag on every article of a list that lacks it and returns their ids: the ids

@@ -124,22 +124,6 @@ public actor InMemoryArticleRepository: ArticleRepository {
         for id in ids { try update(id) { $0.isRead = true } }
     }
 
-    public func setFlag(_ flag: ArticleFlag, _ value: Bool, articleIDs: [String]) throws -> [String] {
-        var changed: [String] = []
-        for id in articleIDs {
-            guard let (feedID, index) = storage.locate(id),
-                storage.articlesByFeed[feedID]![index].summary.flag(flag) != value
-            else { continue }
-            try update(id) { flag == .read ? ($0.isRead = value) : ($0.isStarred = value) }
-            changed.append(id)
-        }
-        return changed
-    }
-
-    public func setFlag(_ flag: ArticleFlag, _ value: Bool, in source: ArticleSource) throws -> [String] {
-        try setFlag(flag, value, articleIDs: list(source).filter { $0.flag(flag) != value }.map(\.id))
-    }
-
     public func lastOpenedList() -> ArticleSource? { lastOpened }
 
     public func setLastOpenedList(_ source: ArticleSource?) { lastOpened = source }
