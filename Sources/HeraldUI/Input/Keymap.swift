@@ -83,7 +83,9 @@ public struct Keymap: Sendable {
         guard !keys.isEmpty else { return nil }
         let home = bindings.filter { $0.action == action }
         let reach = Set(home.flatMap { $0.isGlobal ? ScreenKind.allCases : $0.screens })
-        let targets = screens.map { Set($0).intersection(reach) } ?? reach
+        var targets = screens.map { Set($0).intersection(reach) } ?? reach
+        // The search prompt takes characters as text: a sequence of them never reaches it.
+        if keys.count > 1, case .character = keys[0] { targets.remove(.search) }
         guard !targets.isEmpty else { return nil }
         let clashes = self.clashes(keys, on: targets)
         for clash in clashes { unbind(sequence: clash.keys, on: clash.screens) }
@@ -92,6 +94,14 @@ public struct Keymap: Sendable {
             $0.action == action && ($0.isGlobal || !targets.isDisjoint(with: $0.screens))
         }), bindings[index].isGlobal || targets.isSubset(of: Set(bindings[index].screens)) {
             bindings[index].insert(keys)
+        } else if keys.count > 1,
+            case let rows = bindings.indices.filter({
+                bindings[$0].action == action && Set(bindings[$0].screens).isSubset(of: targets)
+            }),
+            Set(rows.flatMap { bindings[$0].screens }) == targets
+        {
+            // A sequence goes with the action's keys wherever they are (`g g, Home`).
+            for index in rows { bindings[index].insert(keys) }
         } else {
             let summary = home.first?.summary ?? action.rawValue
             var binding = ActionBinding(action, [], on: ScreenKind.allCases.filter(targets.contains), summary)
