@@ -189,7 +189,8 @@ extension LibraryStore {
             let slot = values.count + 1
             let sql =
                 "UPDATE articles AS a SET \(flag.rawValue) = ?\(slot) WHERE "
-                + (conditions + ["a.\(flag.rawValue) != ?\(slot)"]).joined(separator: " AND ") + " RETURNING id"
+                + (conditions + ["a.\(flag.rawValue) != ?\(slot)"]).joined(separator: " AND ")
+                + " RETURNING id"
             return try changedIDs(db.prepare(sql).bind(values + [.bool(value)]))
         }
         return try db.transaction {

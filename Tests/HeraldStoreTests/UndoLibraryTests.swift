@@ -17,7 +17,8 @@ struct UndoLibraryTests {
         defer { library.cleanUp() }
         let store = try await LibraryStore.open(path: library.path)
         for f in 0..<2 {
-            try await store.subscribe(Subscription(url: "feed-\(f)", title: "Feed \(f)", tags: f == 0 ? ["news"] : []))
+            try await store.subscribe(
+                Subscription(url: "feed-\(f)", title: "Feed \(f)", tags: f == 0 ? ["news"] : []))
             try await store.upsertArticles(
                 feedURL: "feed-\(f)", items: (0..<4).map { item("\(f)-\($0)", "F\(f) N\($0)", day: 10 - $0) })
         }
@@ -30,7 +31,8 @@ struct UndoLibraryTests {
     }
 
     func id(_ store: LibraryStore, _ title: String) async throws -> String {
-        try #require(try await store.articles(in: .all, page: .first(limit: 100)).first { $0.title == title }).id
+        try #require(try await store.articles(in: .all, page: .first(limit: 100)).first { $0.title == title })
+            .id
     }
 
     /// The titles of the library's unread (or starred) articles, sorted.
@@ -91,7 +93,10 @@ struct UndoLibraryTests {
             #expect(try await store.feedSummaries().map(\.unread) == [0, 4])
             await press(app, [.character("u")])
             #expect(app.message == "undid: 3 articles marked read")
-            #expect(try await titles(store, .unread) == ["F0 N0", "F0 N1", "F0 N2", "F1 N0", "F1 N1", "F1 N2", "F1 N3"])
+            #expect(
+                try await titles(store, .unread) == [
+                    "F0 N0", "F0 N1", "F0 N2", "F1 N0", "F1 N1", "F1 N2", "F1 N3",
+                ])
             #expect(app.feedList.feeds.map(\.unread) == [3, 4])
             #expect(openList(app)?.unread == 3)
             #expect((0..<4).map { openList(app)?.article(at: $0)?.isRead } == [false, false, false, true])

@@ -102,7 +102,9 @@ struct ColonCommandTests {
         await AppDriver.press(app, [.character(":")])
         await type(app, "mark-raed")
         await AppDriver.press(app, [.enter])
-        #expect(app.message == ":mark-raed: unknown command `mark-raed` — did you mean `mark-read`? (:help lists them)")
+        #expect(
+            app.message
+                == ":mark-raed: unknown command `mark-raed` — did you mean `mark-read`? (:help lists them)")
         #expect(app.commandPrompt == nil)
         await AppDriver.press(app, [.character(":")])
         await type(app, "undo 3")
@@ -116,7 +118,10 @@ struct ColonCommandTests {
         await AppDriver.press(app, [.character(":")])
         await type(app, "set confirm-mark-al no")
         await AppDriver.press(app, [.enter])
-        #expect(app.message == ":set confirm-mark-al no: unknown setting `confirm-mark-al` — did you mean `confirm-mark-all`?")
+        #expect(
+            app.message
+                == ":set confirm-mark-al no: unknown setting `confirm-mark-al` — did you mean `confirm-mark-all`?"
+        )
         await AppDriver.press(app, [.character(":")])
         await type(app, "set reload-jobs 0")
         await AppDriver.press(app, [.enter])
@@ -133,7 +138,8 @@ struct ColonCommandTests {
 
     @Test("a query in a flag command says it waits for the query language, and writes nothing")
     func queryTarget() async {
-        #expect(ColonCommand.parse("mark-read  feed:news  ") == .success(.flag(.read, true, .query("feed:news"))))
+        #expect(
+            ColonCommand.parse("mark-read  feed:news  ") == .success(.flag(.read, true, .query("feed:news"))))
         #expect(ColonCommand.parse("unstar") == .success(.flag(.starred, false, .list)))
         let (repository, app) = await started()
         await AppDriver.press(app, [.character(":")])
@@ -158,7 +164,11 @@ struct ColonCommandTests {
         #expect(page.title == "Commands")
         #expect(page.paragraphs.map(\.label).contains("set NAME VALUE"))
         await AppDriver.press(app, [.escape, .character("/"), .character(":")])
-        if case .search(let search) = app.screen { #expect(search.query == ":") } else { Issue.record("no search") }
+        if case .search(let search) = app.screen {
+            #expect(search.query == ":")
+        } else {
+            Issue.record("no search")
+        }
         await AppDriver.press(app, [.escape, .character(":")])
         await type(app, "quit")
         await AppDriver.press(app, [.enter])

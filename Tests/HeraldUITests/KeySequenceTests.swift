@@ -52,7 +52,9 @@ struct KeySequenceTests {
         #expect(parsed.keymap.action(for: .character("g"), on: .feeds) == nil)
         #expect(parsed.keymap.action(for: [.character("g"), .character("g")], on: .feeds) == .top)
         let back = ConfigFile.parse(config + "\nbind g bottom articles", file: "config")
-        #expect(back.diagnostics.map(\.message).first { $0.hasPrefix("`g` clashes with `g g` (top on articles)") } != nil, "\(back.diagnostics)")
+        #expect(
+            back.diagnostics.map(\.message).first { $0.hasPrefix("`g` clashes with `g g` (top on articles)") }
+                != nil, "\(back.diagnostics)")
         #expect(back.keymap.action(for: .character("g"), on: .articles) == .bottom)
         #expect(back.keymap.action(for: [.character("g"), .character("g")], on: .articles) == nil)
         #expect(back.keymap.action(for: [.character("g"), .character("g")], on: .feeds) == .top)

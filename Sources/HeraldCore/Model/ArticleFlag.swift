@@ -34,7 +34,8 @@ extension ArticleRepository where Self: Actor {
 
     /// Sets a flag on every article of a list that lacks it and returns their ids: the ids
     /// are read page by page, then written (`markRead(in:)` for read).
-    public func setFlag(_ flag: ArticleFlag, _ value: Bool, in source: ArticleSource) async throws -> [String] {
+    public func setFlag(_ flag: ArticleFlag, _ value: Bool, in source: ArticleSource) async throws -> [String]
+    {
         var ids: [String] = []
         var page = ArticlePage.first(limit: 500)
         while true {

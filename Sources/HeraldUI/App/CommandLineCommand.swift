@@ -44,12 +44,14 @@ enum ColonCommand: Equatable, Sendable {
         }
         let plain: [String: ColonCommand] = ["undo": .undo, "reload": .reload, "quit": .quit, "help": .help]
         if let command = plain[name] {
-            return rest.isEmpty ? .success(command) : .failure(ColonCommandError("`\(name)` takes no arguments"))
+            return rest.isEmpty
+                ? .success(command) : .failure(ColonCommandError("`\(name)` takes no arguments"))
         }
         guard name == "set" else {
             return .failure(
                 ColonCommandError(
-                    "unknown command `\(name)`" + ConfigFile.suggestion(for: name, among: names) + " (:help lists them)"))
+                    "unknown command `\(name)`" + ConfigFile.suggestion(for: name, among: names)
+                        + " (:help lists them)"))
         }
         return parseSet(rest)
     }
@@ -70,7 +72,8 @@ enum ColonCommand: Equatable, Sendable {
         }
         guard words.count == 2 else {
             return .failure(
-                ColonCommandError("set \(spec.name) takes one value (\(spec.kind.expected)); quote one with spaces"))
+                ColonCommandError(
+                    "set \(spec.name) takes one value (\(spec.kind.expected)); quote one with spaces"))
         }
         return .success(.set(name: spec.name, value: words[1].text))
     }
@@ -82,7 +85,8 @@ enum ColonCommand: Equatable, Sendable {
         let (head, partial, among): (String, String, [String])
         switch words.count {
         case 1: (head, partial, among) = ("", line, names)
-        case 2 where words[0] == "set": (head, partial, among) = ("set ", words[1], Settings.specs.map(\.name))
+        case 2 where words[0] == "set":
+            (head, partial, among) = ("set ", words[1], Settings.specs.map(\.name))
         default: return (line, [])
         }
         let candidates = among.filter { $0.hasPrefix(partial) }

@@ -47,7 +47,8 @@ public struct CommandPrompt: Sendable, Equatable {
         x += canvas.write(TextSanitizer.singleLine(String(shown)), x: x, y: row, style: theme.status)
         x += canvas.write(" ", x: x, y: row, style: theme.caret)
         if !candidates.isEmpty, x + 2 < canvas.size.width {
-            let list = TextLayout.truncate(candidates.joined(separator: " "), toWidth: canvas.size.width - x - 2)
+            let list = TextLayout.truncate(
+                candidates.joined(separator: " "), toWidth: canvas.size.width - x - 2)
             canvas.write(list, x: x + 2, y: row, style: theme.hint)
         }
     }

@@ -34,7 +34,8 @@ extension ReaderApp {
         let id = summary.id
         var shown = summary
         shown.isStarred = isStarred
-        let change = UndoEntry(flag: .starred, value: isStarred, ids: summary.isStarred == isStarred ? [] : [id])
+        let change = UndoEntry(
+            flag: .starred, value: isStarred, ids: summary.isStarred == isStarred ? [] : [id])
         write("star", change, undo: { $0.showStarred(summary.isStarred, shown) }) {
             try await $0.setStarred(isStarred, articleID: id)
         }

@@ -29,7 +29,11 @@ extension ActionBinding {
 
     /// Takes a key or a sequence off.
     mutating func remove(_ keys: [Key]) {
-        if keys.count == 1 { self.keys.removeAll { $0 == keys[0] } } else { sequences.removeAll { $0 == keys } }
+        if keys.count == 1 {
+            self.keys.removeAll { $0 == keys[0] }
+        } else {
+            sequences.removeAll { $0 == keys }
+        }
     }
 }
 

@@ -41,9 +41,11 @@ public struct Keymap: Sendable {
     /// The sequences that go on from `keys` on `screen`, with their actions (for the status
     /// line while a sequence waits for its next key).
     public func continuations(of keys: [Key], on screen: ScreenKind) -> [(keys: [Key], action: Action)] {
-        (sequenceLookup[screen] ?? [:]).filter { $0.key.count > keys.count && Array($0.key.prefix(keys.count)) == keys }
-            .map { (keys: $0.key, action: $0.value) }
-            .sorted { KeySequence.label($0.keys) < KeySequence.label($1.keys) }
+        (sequenceLookup[screen] ?? [:]).filter {
+            $0.key.count > keys.count && Array($0.key.prefix(keys.count)) == keys
+        }
+        .map { (keys: $0.key, action: $0.value) }
+        .sorted { KeySequence.label($0.keys) < KeySequence.label($1.keys) }
     }
 
     /// The bindings of a screen (its own first, then the global ones), as the help lists them.
@@ -124,7 +126,8 @@ public struct Keymap: Sendable {
                 guard Array(other.prefix(shorter)) == Array(keys.prefix(shorter)) else { continue }
                 found.append(
                     KeyClash(
-                        keys: other, action: binding.action, screens: ScreenKind.allCases.filter(covered.contains)))
+                        keys: other, action: binding.action,
+                        screens: ScreenKind.allCases.filter(covered.contains)))
             }
         }
         return found
@@ -187,7 +190,9 @@ public struct Keymap: Sendable {
             }
             table[screen] = keys
             sequenceTable[screen] = sequences
-            beginnings[screen] = Set(sequences.keys.flatMap { sequence in (1..<sequence.count).map { Array(sequence.prefix($0)) } })
+            beginnings[screen] = Set(
+                sequences.keys.flatMap { sequence in (1..<sequence.count).map { Array(sequence.prefix($0)) } }
+            )
         }
         lookup = table
         sequenceLookup = sequenceTable
