@@ -38,6 +38,13 @@ enum ManualCommand {
             ]
         }
         out += [
+            ".SH COMMAND LINE",
+            roff("In the reader, : opens a command line (Tab completes, Up and Down recall, Esc cancels):"),
+        ]
+        for entry in CommandLineReference.entries {
+            out += [".TP", ".B " + roff(":" + entry.usage), roff(entry.summary)]
+        }
+        out += [
             ".SH CONFIGURATION",
             roff(
                 "$XDG_CONFIG_HOME/herald/config (~/.config/herald/config), or \\-\\-config PATH: bind KEY ACTION [SCREEN...], "

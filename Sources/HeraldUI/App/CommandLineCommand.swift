@@ -116,3 +116,10 @@ struct ColonCommandError: Error, Equatable, Sendable, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
 }
+
+/// The `:` commands for the man page and `:help`: usage and what each does.
+public enum CommandLineReference {
+    public static var entries: [(usage: String, summary: String)] {
+        ColonCommand.table.map { ($0.arguments.isEmpty ? $0.name : "\($0.name) \($0.arguments)", $0.summary) }
+    }
+}

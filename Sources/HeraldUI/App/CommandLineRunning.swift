@@ -100,9 +100,7 @@ extension ReaderApp {
     /// `:help`: the commands and their arguments.
     static var commandHelpPage: PageModel {
         var paragraphs: [PageModel.Paragraph] = [.init("", "Commands of the : command line", role: .heading)]
-        paragraphs += ColonCommand.table.map {
-            .init($0.arguments.isEmpty ? $0.name : "\($0.name) \($0.arguments)", $0.summary)
-        }
+        paragraphs += CommandLineReference.entries.map { .init($0.usage, $0.summary) }
         paragraphs.append(
             .init(
                 "",
