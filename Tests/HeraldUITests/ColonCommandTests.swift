@@ -127,6 +127,13 @@ struct ColonCommandTests {
         await AppDriver.press(app, [.enter])
         #expect(app.message?.hasPrefix(":set reload-jobs: `0`: ") == true, "\(app.message ?? "")")
         #expect(app.settings.reloadJobs == 200)
+        var heard: [Settings] = []
+        app.onSettingsChange = { heard.append($0) }
+        await AppDriver.press(app, [.character(":")])
+        await type(app, "set \"mouse\" off")
+        await AppDriver.press(app, [.enter])
+        #expect(app.message == "mouse is off for this session (the config file keeps it)")
+        #expect(heard.map(\.mouse) == [false])
         await AppDriver.press(app, [.character(":")])
         await type(app, "set confirm-mark-all no")
         await AppDriver.press(app, [.enter])

@@ -61,6 +61,7 @@ extension ReaderApp {
                 message = ":set \(name): `\(value)`: \(problem)"
             } else {
                 settings = changed
+                onSettingsChange(changed)
                 message = "\(name) is \(value) for this session (the config file keeps it)"
             }
         }

@@ -65,8 +65,11 @@ public final class ReaderApp {
     let repository: any ArticleRepository
     /// The keys in force (the defaults, changed by the config file).
     public var keymap: Keymap = .standard
-    /// The config file's settings.
+    /// The config file's settings (`:set` changes them for the session).
     public var settings = Settings()
+    /// Hears the settings after `:set` changed them, to apply what lives outside the app
+    /// (the mouse, the browser, the reloader); set by the terminal and the composition root.
+    public var onSettingsChange: @MainActor (Settings) -> Void = { _ in }
 
     /// Takes the config file's keys and settings; its first mistake shows on the status
     /// line until the next key (the reader starts with the rest of the file).
