@@ -306,7 +306,8 @@ extension ConfigFile {
             "# Keys (bind KEY ACTION [SCREEN…]: the key does the action on those screens, else wherever",
             "# the action works; unbind KEY [SCREEN…]: the key does nothing there, else anywhere):",
             "# Keys: a character, Enter, Esc, Space, Tab, S-Tab, Backspace, Delete, Up, Down, Left, Right,",
-            "#   PgUp, PgDn, Home, End, C-x, F1…F12.",
+            "#   PgUp, PgDn, Home, End, C-x, F1…F12; a sequence spaced in quotes (bind \"g r\" reload-all): its",
+            "#   first key waits for the next; a key cannot both act and begin a sequence on one screen.",
             "# Screens: " + ScreenKind.allCases.map(\.rawValue).joined(separator: " "),
             "# Actions: " + Action.allCases.map(\.rawValue).joined(separator: " "),
         ]
