@@ -73,15 +73,20 @@ struct Herald {
         let config = try options.loadConfig()
         let repository = try await options.openRepository()
         // r and R reload through the library; feed files read with --feeds have none.
-        let reloader: (any FeedReloading)? = (repository as? LibraryStore).map {
-            var reloader = Reloader(store: $0, jobs: config.settings.reloadJobs)
-            reloader.retention = (config.settings.keepDays, config.settings.keepArticles)
-            return reloader
+        let makeReloader = { (settings: Settings) -> (any FeedReloading)? in
+            (repository as? LibraryStore).map {
+                var reloader = Reloader(store: $0, jobs: settings.reloadJobs)
+                reloader.retention = (settings.keepDays, settings.keepArticles)
+                return reloader
+            }
         }
+        let reloader = makeReloader(config.settings)
         return try await ReaderSession.run { size in
             let app = ReaderApp(repository: repository, size: size)
             app.reloader = reloader
             app.apply(config)
+            // `:set reload-jobs 50` and the like: the next reload uses them.
+            app.onSettingsChange = { [unowned app] in app.reloader = makeReloader($0) }
             return app
         }
     }

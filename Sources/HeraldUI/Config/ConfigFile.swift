@@ -78,7 +78,7 @@ public enum ConfigFile {
             return diagnose(
                 (words.last ?? directive).end, "bind needs a key and an action: bind KEY ACTION [SCREEN…]")
         }
-        guard let key = KeyName.parse(words[0].text) else {
+        guard let keys = KeyName.parseSequence(words[0].text) else {
             return diagnose(words[0].column, "unknown key `\(words[0].text)`" + KeyName.help)
         }
         guard let action = Action(rawValue: words[1].text) else {
@@ -88,11 +88,14 @@ public enum ConfigFile {
                     + suggestion(for: words[1].text, among: Action.allCases.map(\.rawValue)))
         }
         guard let screens = screens(words.dropFirst(2), diagnose: diagnose) else { return }
-        if !config.keymap.bind(key, to: action, on: screens) {
-            diagnose(
+        guard let clashes = config.keymap.bind(sequence: keys, to: action, on: screens) else {
+            return diagnose(
                 words[2].column,
                 "`\(action.rawValue)` does nothing on \(screens?.map(\.rawValue).joined(separator: ", ") ?? "")"
             )
+        }
+        for clash in clashes {
+            diagnose(words[0].column, KeyName.clash(keys, clash))
         }
     }
 
@@ -103,11 +106,11 @@ public enum ConfigFile {
         guard let first = words.first else {
             return diagnose(directive.end, "unbind needs a key: unbind KEY [SCREEN…]")
         }
-        guard let key = KeyName.parse(first.text) else {
+        guard let keys = KeyName.parseSequence(first.text) else {
             return diagnose(first.column, "unknown key `\(first.text)`" + KeyName.help)
         }
         guard let screens = screens(words.dropFirst(), diagnose: diagnose) else { return }
-        config.keymap.unbind(key, on: screens)
+        config.keymap.unbind(sequence: keys, on: screens)
     }
 
     private static func set(
@@ -303,7 +306,8 @@ extension ConfigFile {
             "# Keys (bind KEY ACTION [SCREEN…]: the key does the action on those screens, else wherever",
             "# the action works; unbind KEY [SCREEN…]: the key does nothing there, else anywhere):",
             "# Keys: a character, Enter, Esc, Space, Tab, S-Tab, Backspace, Delete, Up, Down, Left, Right,",
-            "#   PgUp, PgDn, Home, End, C-x, F1…F12.",
+            "#   PgUp, PgDn, Home, End, C-x, F1…F12; a sequence spaced in quotes (bind \"g r\" reload-all): its",
+            "#   first key waits for the next; a key cannot both act and begin a sequence on one screen.",
             "# Screens: " + ScreenKind.allCases.map(\.rawValue).joined(separator: " "),
             "# Actions: " + Action.allCases.map(\.rawValue).joined(separator: " "),
         ]
