@@ -1,3 +1,5 @@
+import HeraldCore
+
 /// The commands and options of `herald`, once: `--help`, the man page and the shell
 /// completions are all printed from here.
 enum CommandTable {
@@ -32,8 +34,13 @@ enum CommandTable {
             name: "remove", arguments: "URL | --demo", summary: "unsubscribe (drops its articles)",
             options: ["--demo"]),
         Command(
-            name: "reload", arguments: "[--jobs N] [--quiet]", summary: "fetch every feed",
-            options: ["--jobs", "--quiet"]),
+            name: "reload", arguments: "[--jobs N] [--quiet] [--due]",
+            summary: "fetch every feed (--due: only those whose reload interval passed)",
+            options: ["--jobs", "--quiet", "--due"]),
+        Command(
+            name: "feed", arguments: "set URL KEY VALUE | unset URL KEY | show [URL] [--json]",
+            summary: "per-feed settings: " + FeedSettingKey.allCases.map(\.rawValue).joined(separator: ", "),
+            options: ["--json"], words: ["set", "unset", "show"]),
         Command(
             name: "parse", arguments: "FILE_OR_URL|- [--json]", summary: "print a feed as Herald reads it",
             options: ["--json"]),

@@ -82,6 +82,7 @@ extension ReaderApp {
         reload = nil
         showLibrary(feeds: feeds, starred: starred)
         reloadMessage(summary)
+        notify(after: summary)
     }
 
     /// Shows what the library holds: the counts, and the open lists' rows read again (after
