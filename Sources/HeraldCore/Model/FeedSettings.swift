@@ -98,6 +98,11 @@ public struct FeedSettingError: Error, Sendable, Hashable, CustomStringConvertib
     public var key: FeedSettingKey
     public var value: String
 
+    public init(key: FeedSettingKey, value: String) {
+        self.key = key
+        self.value = value
+    }
+
     public var description: String { "`\(value)` is not a \(key.rawValue) value (\(key.expected))" }
 }
 
