@@ -24,15 +24,22 @@ struct CommandLineFeedSettingsTests {
             to: "config")
         let show = try library.run(["--config", config.path, "feed", "show"])
         #expect(show.exitStatus == 0, "\(show.errors)")
-        #expect(show.output.contains("title            From the config  (config file \(config.path):1)"), "\(show.output)")
+        #expect(
+            show.output.contains("title            From the config  (config file \(config.path):1)"),
+            "\(show.output)")
         #expect(show.output.contains("title            My journal  (library, the config file's wins)"))
         #expect(show.output.contains("keep-days        30  (library)"))
-        #expect(show.errors.contains("\(config.path):2:6: warning: no feed https://gone.example/feed"), "\(show.errors)")
+        #expect(
+            show.errors.contains("\(config.path):2:6: warning: no feed https://gone.example/feed"),
+            "\(show.errors)")
         let json = try library.jsonLines(["--config", config.path, "feed", "show", Demo.fieldJournal])
-        #expect(json.map { "\($0["key"]!) \($0["source"]!) \($0["in_force"]!)" } == [
-            "title config 1", "title library 0", "keep-days library 1",
+        #expect(
+            json.map { "\($0["key"]!) \($0["source"]!) \($0["in_force"]!)" } == [
+                "title config 1", "title library 0", "keep-days library 1",
+            ])
+        let listed = try library.jsonLines([
+            "--config", config.path, "list", "--feed", Demo.fieldJournal, "--limit", "1",
         ])
-        let listed = try library.jsonLines(["--config", config.path, "list", "--feed", Demo.fieldJournal, "--limit", "1"])
         #expect(listed.first?["feed"] as? String == "From the config")
         #expect(try library.run(["feed", "unset", Demo.fieldJournal, "title"]).exitStatus == 0)
         // Without the config (no --config), its line is gone from the library's copy too.
@@ -43,9 +50,18 @@ struct CommandLineFeedSettingsTests {
     @Test(
         "a bad key, a bad value or an unknown feed is exit status 2 with a clear message",
         arguments: [
-            (["feed", "set", Demo.fieldJournal, "titel", "x"], "unknown feed setting 'titel' — did you mean 'title'?"),
-            (["feed", "set", Demo.fieldJournal, "disabled", "maybe"], "'maybe' is not a disabled value (yes or no)"),
-            (["feed", "set", "https://gone.example/feed", "title", "x"], "no feed https://gone.example/feed"),
+            (
+                ["feed", "set", Demo.fieldJournal, "titel", "x"],
+                "unknown feed setting 'titel' — did you mean 'title'?"
+            ),
+            (
+                ["feed", "set", Demo.fieldJournal, "disabled", "maybe"],
+                "'maybe' is not a disabled value (yes or no)"
+            ),
+            (
+                ["feed", "set", "https://gone.example/feed", "title", "x"],
+                "no feed https://gone.example/feed"
+            ),
             (["feed", "unset", Demo.fieldJournal], "feed unset needs a URL and a setting"),
             (["feed", "frob"], "feed takes set, unset or show"),
         ])
@@ -67,21 +83,26 @@ struct CommandLineFeedSettingsTests {
         let (feed, agent) = (server.url("/feed").absoluteString, server.url("/agent").absoluteString)
         #expect(try library.run(["add", feed]).exitStatus == 0)
         #expect(try library.run(["add", agent]).exitStatus == 0)
-        #expect(try library.run(["feed", "set", agent, "user-agent", "Herald-test/9 (settings)"]).exitStatus == 0)
+        #expect(
+            try library.run(["feed", "set", agent, "user-agent", "Herald-test/9 (settings)"]).exitStatus == 0)
         let out = library.directory.appendingPathComponent("notified").path
         let config = try library.write("set notify-command \"echo %n %f >> '\(out)'\"\n", to: "config")
 
         let first = try library.run(["--config", config.path, "reload", "--quiet"])
         #expect(first.exitStatus == 0, "\(first.errors)")
-        #expect(try String(contentsOfFile: out, encoding: .utf8) == "2 2\n", "two new articles from two feeds")
+        #expect(
+            try String(contentsOfFile: out, encoding: .utf8) == "2 2\n", "two new articles from two feeds")
         let titles = try library.jsonLines(["list", "--feed", agent]).map { $0["title"] as? String }
         #expect(titles == ["Herald-test/9 (settings)"], "the server saw the feed's own user agent")
 
         #expect(try library.run(["feed", "set", feed, "reload-interval", "60"]).exitStatus == 0)
         #expect(try library.run(["feed", "set", agent, "disabled", "yes"]).exitStatus == 0)
         let second = try library.run(["--config", config.path, "reload"])
-        #expect(second.output.contains("2 feeds: 0 new articles, 0 unchanged, 0 failed, 1 disabled, 1 not due"), "\(second.output)")
-        #expect(try String(contentsOfFile: out, encoding: .utf8) == "2 2\n", "no new articles: no notification")
+        #expect(
+            second.output.contains("2 feeds: 0 new articles, 0 unchanged, 0 failed, 1 disabled, 1 not due"),
+            "\(second.output)")
+        #expect(
+            try String(contentsOfFile: out, encoding: .utf8) == "2 2\n", "no new articles: no notification")
         // --due: the global interval holds for feeds without their own (here none is due).
         let due = try library.write("set reload-interval 30\n", to: "due")
         try library.sqlite("DELETE FROM feed_settings WHERE key = 'reload-interval'")
@@ -97,10 +118,13 @@ struct CommandLineFeedSettingsTests {
         defer { library.cleanUp() }
         _ = try library.run(["list", "--limit", "1"])
         let config = try library.write(
-            "feed \(Demo.fieldJournal) reload-interval 30\nfeed https://gone.example/feed title x\n", to: "config")
+            "feed \(Demo.fieldJournal) reload-interval 30\nfeed https://gone.example/feed title x\n",
+            to: "config")
         let result = try library.run(["--config", config.path, "config", "check"])
         #expect(result.exitStatus == 0, "\(result.output)")
-        #expect(result.output.contains("\(config.path):2:6: warning: no feed https://gone.example/feed"), "\(result.output)")
+        #expect(
+            result.output.contains("\(config.path):2:6: warning: no feed https://gone.example/feed"),
+            "\(result.output)")
     }
 
     @Test("the reader waiting for its next timed reload costs no CPU")

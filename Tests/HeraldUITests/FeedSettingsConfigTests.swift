@@ -16,15 +16,24 @@ struct FeedSettingsConfigTests {
     @Test(
         "a bad feed line names file:line:column and what would be right",
         arguments: [
-            ("feed https://a.example/feed titel x", "config:1:29: unknown feed setting `titel` — did you mean `title`?"),
+            (
+                "feed https://a.example/feed titel x",
+                "config:1:29: unknown feed setting `titel` — did you mean `title`?"
+            ),
             ("feed https://a.example/feed", "config:1:28: feed needs a URL, a setting and a value"),
-            ("feed https://a.example/feed disabled maybe", "config:1:38: `maybe` is not a disabled value (yes or no)"),
+            (
+                "feed https://a.example/feed disabled maybe",
+                "config:1:38: `maybe` is not a disabled value (yes or no)"
+            ),
             (
                 "feed https://a.example/feed reload-interval -5",
                 "config:1:45: `-5` is not a reload-interval value (minutes"
             ),
             ("feed https://a.example/feed keep-days 3 4", "config:1:41: feed … keep-days takes one value"),
-            ("\n feed https://a.example/feed keep-articles lots", "config:2:44: `lots` is not a keep-articles value"),
+            (
+                "\n feed https://a.example/feed keep-articles lots",
+                "config:2:44: `lots` is not a keep-articles value"
+            ),
             (
                 "feed https://a.example/feed user-agent \"a\u{1}b\"",
                 "config:1:40: `a\u{1}b` is not a user-agent value"
@@ -39,9 +48,12 @@ struct FeedSettingsConfigTests {
     @Test("a user agent with a control character is refused, whatever its place")
     func userAgentControlCharacters() {
         for bad in ["a\u{1}b", "a\rb", "Mozilla\u{85}", "x\u{7F}"] {
-            #expect(FeedSettingKey.userAgent.normalize(bad) == .failure(FeedSettingError(key: .userAgent, value: bad)))
+            #expect(
+                FeedSettingKey.userAgent.normalize(bad)
+                    == .failure(FeedSettingError(key: .userAgent, value: bad)))
         }
-        #expect(FeedSettingKey.userAgent.normalize(" Herald-test/1.0 (+x) ") == .success("Herald-test/1.0 (+x)"))
+        #expect(
+            FeedSettingKey.userAgent.normalize(" Herald-test/1.0 (+x) ") == .success("Herald-test/1.0 (+x)"))
     }
 
     @Test("good feed lines are kept with their place, values made canonical; the rest of the file counts")
@@ -69,11 +81,13 @@ struct FeedSettingsConfigTests {
 
     @Test("a feed line for a feed not in the library is a warning at its place")
     func unknownFeedWarning() {
-        let lines = ConfigFile.parse("\n\nfeed https://gone.example/ disabled yes", file: "config").feedSettings
+        let lines = ConfigFile.parse("\n\nfeed https://gone.example/ disabled yes", file: "config")
+            .feedSettings
         let warnings = FeedSettingWarnings.unknownFeeds(lines).map(\.description)
-        #expect(warnings == [
-            "config:3:6: warning: no feed https://gone.example/ in the library; the line does nothing (`herald add URL` first)"
-        ])
+        #expect(
+            warnings == [
+                "config:3:6: warning: no feed https://gone.example/ in the library; the line does nothing (`herald add URL` first)"
+            ])
     }
 
     @Test("config default lists reload-interval and notify-command with their defaults")
@@ -86,13 +100,15 @@ struct FeedSettingsConfigTests {
     @Test("notify-command's %n and %f become numbers, %% a percent sign, nothing else changes")
     func expansion() {
         #expect(
-            NotifyCommand.expand("notify-send \"%n new from %f feeds, 100%%\" %x %", newArticles: 12, feeds: 3)
+            NotifyCommand.expand(
+                "notify-send \"%n new from %f feeds, 100%%\" %x %", newArticles: 12, feeds: 3)
                 == "notify-send \"12 new from 3 feeds, 100%\" %x %")
     }
 
     @Test("notify-command runs once with the numbers, and a failing one says how it failed")
     func runsTheCommand() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("herald-notify-\(UUID())")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "herald-notify-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let out = directory.appendingPathComponent("args").path
@@ -101,7 +117,8 @@ struct FeedSettingsConfigTests {
             quiet: true)
         #expect(failure == nil)
         #expect(try String(contentsOfFile: out, encoding: .utf8) == "7 2 7\n")
-        #expect(await NotifyCommand.run("exit 3", newArticles: 1, feeds: 1, quiet: true)
-            == "notify-command exited with status 3")
+        #expect(
+            await NotifyCommand.run("exit 3", newArticles: 1, feeds: 1, quiet: true)
+                == "notify-command exited with status 3")
     }
 }

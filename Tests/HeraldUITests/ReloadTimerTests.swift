@@ -60,7 +60,7 @@ struct ReloadTimerTests {
         await clock.waitForSleeps(started: 2)
         await app.settle()
         #expect(await reloader.reloads == 1)
-        #expect(app.render().text().contains("Reloaded 3 feeds: 5 new"))
+        #expect(app.render().text().contains("Reloaded 3 feeds: 5 new · next reload in 10 min"))
         clock.advance(by: .seconds(10 * 60))
         await clock.waitForSleeps(started: 3)
         await app.settle()
@@ -106,13 +106,15 @@ struct ReloadTimerTests {
 
     @Test("after a reload with new articles, notify-command runs once with %n and %f")
     func notifies() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("herald-notify-\(UUID())")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "herald-notify-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let out = directory.appendingPathComponent("args").path
         let clock = ManualClock()
         defer { clock.stop() }
-        let (app, reloader) = app(minutes: 0, clock: clock, notify: "echo %n %f >> '\(out)'; echo noise; echo more >&2")
+        let (app, reloader) = app(
+            minutes: 0, clock: clock, notify: "echo %n %f >> '\(out)'; echo noise; echo more >&2")
         app.start()
         await app.settle()
         app.handle(.character("R"))

@@ -38,9 +38,13 @@ extension ReaderApp {
         onChange()
     }
 
-    /// Runs `notify-command` when the reload brought new articles (its failure shows on the
+    /// Says when the timer reloads next (roughly: it counts from when it last fired), and
+    /// runs `notify-command` when the reload brought new articles (its failure shows on the
     /// status line). One at a time: a run still going when the next reload ends is enough.
     func notify(after summary: ReloadSummary) {
+        if isReloadTimerArmed, let message {
+            self.message = message + " · next reload in \(settings.reloadInterval) min"
+        }
         guard let command = settings.notifyCommand, summary.newArticles > 0, !notifying else { return }
         notifying = true
         let (articles, feeds) = (summary.newArticles, summary.feedsWithNewArticles)
