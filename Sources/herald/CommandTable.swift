@@ -1,5 +1,3 @@
-import HeraldCore
-
 /// The commands and options of `herald`, once: `--help`, the man page and the shell
 /// completions are all printed from here.
 enum CommandTable {
@@ -35,11 +33,11 @@ enum CommandTable {
             options: ["--demo"]),
         Command(
             name: "reload", arguments: "[--jobs N] [--quiet] [--due]",
-            summary: "fetch every feed (--due: only those whose reload interval passed)",
+            summary: "fetch every feed (--due: the due ones)",
             options: ["--jobs", "--quiet", "--due"]),
         Command(
             name: "feed", arguments: "set URL KEY VALUE | unset URL KEY | show [URL] [--json]",
-            summary: "per-feed settings: " + FeedSettingKey.allCases.map(\.rawValue).joined(separator: ", "),
+            summary: "a feed's own settings (keys: herald config default)",
             options: ["--json"], words: ["set", "unset", "show"]),
         Command(
             name: "parse", arguments: "FILE_OR_URL|- [--json]", summary: "print a feed as Herald reads it",

@@ -33,11 +33,11 @@ public enum FeedSettingKey: String, Sendable, CaseIterable, Hashable {
     public var summary: String {
         switch self {
         case .title: "the title shown everywhere instead of the feed's own"
-        case .tags: "the feed's tags, replacing its own (comma- or space-separated)"
+        case .tags: "the feed's tags, replacing its own"
         case .reloadInterval: "minutes between reloads of this feed (an explicit reload of it always fetches)"
         case .keepArticles: "keep the feed's newest N articles (and every starred one)"
         case .keepDays: "keep the feed's articles N days (starred ones always)"
-        case .disabled: "yes: never reloaded, dimmed in the feed list"
+        case .disabled: "yes: not reloaded (r on it still does), marked - in the feed list"
         case .userAgent: "the User-Agent sent when fetching this feed"
         }
     }

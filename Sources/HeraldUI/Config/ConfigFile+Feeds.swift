@@ -42,6 +42,19 @@ extension ConfigFile {
 }
 
 extension ConfigFile {
+    /// `config default`'s part on `feed` lines: every key, what it takes and does.
+    static func feedSettingLines() -> [String] {
+        var lines = [
+            "#",
+            "# A feed's own settings (feed URL KEY VALUE; herald feed set URL KEY VALUE keeps one in the",
+            "# library; the config file's wins):",
+        ]
+        for key in FeedSettingKey.allCases {
+            lines.append("#   feed URL \(key.rawValue): \(key.summary) (\(key.expected))")
+        }
+        return lines
+    }
+
     /// "unknown feed setting `titel` — did you mean `title`? (title, tags, …)"
     public static func unknownFeedSetting(_ name: String) -> String {
         "unknown feed setting `\(name)`"

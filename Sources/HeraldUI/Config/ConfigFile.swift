@@ -304,6 +304,7 @@ extension ConfigFile {
             lines.append("#   \(spec.summary) (\(spec.kind.expected))")
             lines.append("# set \(spec.name) \(spec.defaultValue.isEmpty ? "\"\"" : spec.defaultValue)")
         }
+        lines += feedSettingLines()
         lines += [
             "#",
             "# Keys (bind KEY ACTION [SCREEN…]: the key does the action on those screens, else wherever",
