@@ -105,8 +105,12 @@ extension ReaderApp {
             summary.failures.isEmpty && summary.waiting.isEmpty
             ? ""
             : "\(summary.failures.isEmpty ? "" : ", \(summary.failures.count) failed")\(waiting) (E: why)"
+        // Feeds a setting kept from this reload (per-feed settings).
+        let skipped =
+            (summary.notDue == 0 ? "" : ", \(summary.notDue) not due")
+            + (summary.disabled == 0 ? "" : ", \(summary.disabled) disabled")
         message =
-            "Reloaded \(summary.feeds) feed\(summary.feeds == 1 ? "" : "s"): \(summary.newArticles) new\(failed)"
+            "Reloaded \(summary.feeds) feed\(summary.feeds == 1 ? "" : "s"): \(summary.newArticles) new\(skipped)\(failed)"
     }
 }
 
