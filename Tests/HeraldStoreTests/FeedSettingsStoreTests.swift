@@ -51,6 +51,23 @@ struct FeedSettingsStoreTests {
         #expect(try await !store.setFeedSetting(url: "https://nowhere.example/", key: .title, value: "x"))
     }
 
+    @Test("add --tag and --title under a tags or title setting change the feed's own, shown when it goes")
+    func subscribeUnderSettings() async throws {
+        let (library, store) = try await library()
+        defer { library.cleanUp() }
+        try await store.setFeedSetting(url: feed, key: .tags, value: "set")
+        try await store.setFeedSetting(url: feed, key: .title, value: "Set title")
+        let result = try await store.subscribe(
+            Subscription(url: feed, title: "Renamed", tags: ["extra"]), replacingTitle: true)
+        #expect(result == .updated(newTags: ["extra"], title: "Renamed"))
+        let shown = try #require(try await store.feedSummaries().first { $0.id == feed })
+        #expect(shown.feed.title == "Set title" && shown.feed.tags == ["set"])
+        try await store.unsetFeedSetting(url: feed, key: .tags)
+        try await store.unsetFeedSetting(url: feed, key: .title)
+        let own = try #require(try await store.feedSummaries().first { $0.id == feed })
+        #expect(own.feed.title == "Renamed" && own.feed.tags == ["news", "extra"])
+    }
+
     @Test("the config file's value wins key by key, and leaving the config gives the library's back")
     func configWins() async throws {
         let (library, store) = try await library()
@@ -121,8 +138,9 @@ struct FeedSettingsStoreTests {
         do {
             let old = try await LibraryStore.open(path: library.path, upTo: 8)
             #expect(await old.schemaVersion == 8)
-            try await old.subscribe(
-                Subscription(url: "https://old.example/feed", title: "Old feed", tags: ["a", "b"]))
+            try await old.execute(
+                "INSERT INTO feeds(url, title, tags) VALUES ('https://old.example/feed', 'Old feed', 'a' || char(9) || 'b')"
+            )
             try await old.upsertArticles(feedURL: "https://old.example/feed", items: [item("g1", "One")])
         }
         let store = try await LibraryStore.open(path: library.path)
