@@ -9,7 +9,8 @@ extension LibraryStore {
     /// Removes what the limits allow (nil or 0: no limit); returns how many articles went.
     @discardableResult
     public func applyRetention(keepDays: Int?, keepArticles: Int?, now: Date = Date()) throws -> Int {
-        // A feed's own `keep-days`/`keep-articles` (schema 9) replace the global limits for it.
+        // A feed's own `keep-days`/`keep-articles` (schema 9) replace the global limits for it
+        // (its row id is left out of the global queries, whose text then changes: uncached).
         let overrides = try retentionOverrides()
         guard (keepDays ?? 0) > 0 || (keepArticles ?? 0) > 0 || !overrides.isEmpty else { return 0 }
         let excluded = { (limit: KeyPath<(days: Int?, articles: Int?), Int?>) in
@@ -19,14 +20,14 @@ extension LibraryStore {
         var doomed: [Int64] = []
         if let keepDays, keepDays > 0 {
             let cutoff = Int64(now.timeIntervalSince1970) - Int64(keepDays) * 86_400
-            let statement = try db.prepare(
+            let statement = try db.prepareUncached(
                 "SELECT id FROM articles WHERE starred = 0 AND sort_time < ?1 AND feed_id NOT IN (\(excluded(\.days)))"
             )
             try statement.bind(.integer(cutoff))
             while try statement.step() { doomed.append(statement.int64(0)) }
         }
         if let keepArticles, keepArticles > 0 {
-            let statement = try db.prepare(
+            let statement = try db.prepareUncached(
                 """
                 SELECT id FROM (
                     SELECT id, starred, row_number() OVER (
