@@ -33,6 +33,8 @@ struct Herald {
                 try await ParseCommand.run(Array(arguments.dropFirst()))
             case "add":
                 try await SubscriptionCommands.add(Array(arguments.dropFirst()), options: options)
+            case "feed":
+                try await FeedCommand.run(Array(arguments.dropFirst()), options: options)
             case "remove":
                 try await SubscriptionCommands.remove(Array(arguments.dropFirst()), options: options)
             case "import":
@@ -44,7 +46,7 @@ struct Herald {
             case "completions":
                 print(try ManualCommand.completions(arguments.dropFirst().first), terminator: "")
             case "config":
-                exit(try ConfigCommand.run(Array(arguments.dropFirst()), options: options))
+                exit(try await ConfigCommand.run(Array(arguments.dropFirst()), options: options))
             case "help", "-h", "--help":
                 // The key section follows the config's bindings.
                 print(Usage.text(keymap: (try? options.loadConfig())?.keymap ?? .standard))
@@ -70,7 +72,7 @@ struct Herald {
 
     @MainActor
     static func runReader(_ options: GlobalOptions) async throws -> Int32 {
-        let config = try options.loadConfig()
+        var config = try options.loadConfig()
         let repository = try await options.openRepository()
         // r and R reload through the library; feed files read with --feeds have none.
         let makeReloader = { (settings: Settings) -> (any FeedReloading)? in
@@ -79,6 +81,11 @@ struct Herald {
                 reloader.retention = (settings.keepDays, settings.keepArticles)
                 return reloader
             }
+        }
+        if let store = repository as? LibraryStore {
+            // `feed` lines naming no feed of the library: warnings on the status line.
+            let unknown = try await store.syncConfigFeedSettings(config.feedSettings)
+            config.diagnostics += FeedSettingWarnings.unknownFeeds(unknown)
         }
         let reloader = makeReloader(config.settings)
         return try await ReaderSession.run { size in

@@ -61,6 +61,12 @@ public final class ReaderApp {
     public var reloader: (any FeedReloading)?
     /// The reload under way, if any, and how far it has got.
     var reload: ReloadRun?
+    /// `set reload-interval`: the timer's task (see `ReaderApp+ReloadTimer`) and the clock
+    /// it sleeps on (tests move it by hand).
+    var reloadTimer: Task<Void, Never>?
+    public var reloadClock: any DebounceClock = LiveDebounceClock()
+    /// A `notify-command` run under way, so two never overlap.
+    var notifying = false
 
     let repository: any ArticleRepository
     /// The keys in force (the defaults, changed by the config file).
@@ -128,6 +134,7 @@ public final class ReaderApp {
     public func start() {
         feedList.load(in: work)
         if settings.reloadOnStart, reloader != nil { startReload(only: nil) }
+        startReloadTimer()
         onChange()
     }
 

@@ -1,3 +1,5 @@
+public import HeraldCore
+
 /// A mistake in the config file, where it is and what would be right.
 public struct ConfigDiagnostic: Sendable, Hashable, CustomStringConvertible {
     public var file: String
@@ -15,6 +17,8 @@ public struct ReaderConfig: Sendable {
     public var settings = Settings()
     /// The `color` lines: element → style.
     public var colors: [String: Style] = [:]
+    /// The `feed URL KEY VALUE` lines, values checked (see `FeedSettingKey`).
+    public var feedSettings: [FeedSettingLine] = []
     public var diagnostics: [ConfigDiagnostic] = []
 
     public init() {}
@@ -28,9 +32,9 @@ public struct ReaderConfig: Sendable {
 ///     unbind KEY [SCREEN…]         the key does nothing (there)
 ///     set NAME VALUE               a setting (see `Settings.specs`)
 public enum ConfigFile {
-    static let directives = ["bind", "unbind", "set", "color"]
+    static let directives = ["bind", "unbind", "set", "color", "feed"]
     /// Directives of newsboat's config that Herald does not read (yet): said so, by name.
-    static let notYet = ["highlight", "feed", "query", "filter", "macro", "include"]
+    static let notYet = ["highlight", "query", "filter", "macro", "include"]
 
     public static func parse(_ text: String, file: String) -> ReaderConfig {
         var config = ReaderConfig()
@@ -56,6 +60,8 @@ public enum ConfigFile {
             case "unbind": unbind(arguments, after: first, into: &config, diagnose: diagnose)
             case "set": set(arguments, after: first, into: &config, diagnose: diagnose)
             case "color", "colour": color(arguments, after: first, into: &config, diagnose: diagnose)
+            case "feed":
+                feed(arguments, after: first, file: file, line: index + 1, into: &config, diagnose: diagnose)
             case let name where notYet.contains(name):
                 diagnose(first.column, "`\(name)` is not supported yet; the line is ignored")
             default:
@@ -63,7 +69,7 @@ public enum ConfigFile {
                     first.column,
                     "unknown directive `\(first.text)`"
                         + suggestion(for: first.text, among: directives + notYet)
-                        + " (bind, unbind, set or color)")
+                        + " (bind, unbind, set, color or feed)")
             }
         }
         config.diagnostics = diagnostics
@@ -301,6 +307,7 @@ extension ConfigFile {
             lines.append("#   \(spec.summary) (\(spec.kind.expected))")
             lines.append("# set \(spec.name) \(spec.defaultValue.isEmpty ? "\"\"" : spec.defaultValue)")
         }
+        lines += feedSettingLines()
         lines += [
             "#",
             "# Keys (bind KEY ACTION [SCREEN…]: the key does the action on those screens, else wherever",
