@@ -104,6 +104,21 @@ struct ReloadTimerTests {
         #expect(!files.isReloadTimerArmed, "--feeds DIR has no reloader")
     }
 
+    @Test(":set reload-interval arms the timer for the session, and 0 stops it")
+    func setDuringTheSession() async {
+        let clock = ManualClock()
+        defer { clock.stop() }
+        let (app, _) = app(minutes: 0, clock: clock)
+        app.start()
+        await app.settle()
+        #expect(!app.isReloadTimerArmed)
+        let typed = ":set reload-interval 3".map { Key.character($0) }
+        await AppDriver.press(app, typed + [.enter])
+        #expect(app.isReloadTimerArmed && app.settings.reloadInterval == 3, "\(app.render().text())")
+        await AppDriver.press(app, ":set reload-interval 0".map { Key.character($0) } + [.enter])
+        #expect(!app.isReloadTimerArmed)
+    }
+
     @Test("after a reload with new articles, notify-command runs once with %n and %f")
     func notifies() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
