@@ -148,6 +148,18 @@ struct ImportNewsboatTests {
         }
         try expectChecks(library, newsboat)
         try importsAgainChangingNothing(library, newsboat, rows: rows, config: config)
+        // The next reload finds the imported articles instead of adding them again, the one
+        // without a guid too (newsboat made one up from its link and date).
+        let reload = try library.run(["reload", "--quiet"])
+        #expect(reload.exitStatus == 0, "\(reload.errors)")
+        let reloaded = try library.jsonLines(["list"])
+        for title in [
+            "Rust and Swift compared", "Episode 12: feeds on the command line", "Harbour reopens after storm",
+        ] {
+            #expect(reloaded.filter { $0["title"] as? String == title }.count == 1, "\(title) twice")
+        }
+        #expect(
+            reloaded.first { $0["title"] as? String == "Rust and Swift compared" }?["read"] as? Bool == true)
     }
 
     /// `herald config check` finds nothing wrong but what other branches are adding.
