@@ -92,6 +92,25 @@ public final class NewsboatCacheFile {
         }
     }
 
+    /// A feed's articles (not deleted), how many of them are read, and how many flagged,
+    /// counted without reading them.
+    public func counts(feedURL: String) throws(NewsboatCacheError) -> (articles: Int, read: Int, flagged: Int)
+    {
+        do {
+            let statement = try db.prepare(
+                """
+                SELECT count(*), coalesce(sum(unread = 0), 0), coalesce(sum(flags GLOB '*[A-Za-z]*'), 0)
+                FROM rss_item WHERE feedurl = ?1 AND deleted = 0
+                """)
+            try statement.bind(.text(feedURL))
+            guard try statement.step() else { return (0, 0, 0) }
+            defer { statement.reset() }
+            return (Int(statement.int64(0)), Int(statement.int64(1)), Int(statement.int64(2)))
+        } catch {
+            throw NewsboatCacheError(path: path, reason: "cannot count its articles (\(error.message))")
+        }
+    }
+
     /// How many articles newsboat deleted (`deleted = 1`): not imported.
     public func deletedCount(feedURLs: [String]) -> Int {
         guard

@@ -8,10 +8,12 @@ import HeraldStore
 /// (`cache.db`), and what of its `config` (and query feeds) Herald can read. Everything left
 /// behind is listed with its line and reason.
 enum ImportNewsboatCommand {
-    /// One feed to import: its subscription and its articles from the cache.
+    /// One feed to import: its subscription, its address in the cache, and what the cache
+    /// holds of it (its articles are read one feed at a time, as they are imported).
     struct FeedPlan {
         var subscription: Subscription
-        var articles: [ImportedArticle]
+        var cacheURL: String?
+        var counts: (articles: Int, read: Int, flagged: Int)
     }
 
     static func run(_ arguments: [String], options: GlobalOptions) async throws {
@@ -63,10 +65,10 @@ enum ImportNewsboatCommand {
         }
         report.configCarried = translation.carried + queryLines.count
         report.configLeft = translation.skipped.count
-        report.articles = plans.reduce(0) { $0 + $1.articles.count }
-        report.read = plans.reduce(0) { $0 + $1.articles.filter(\.isRead).count }
-        report.starred = plans.reduce(0) { $0 + $1.articles.filter(\.isStarred).count }
-        report.deleted = cache.deletedCount(feedURLs: plans.map(\.subscription.url))
+        report.articles = plans.reduce(0) { $0 + $1.counts.articles }
+        report.read = plans.reduce(0) { $0 + $1.counts.read }
+        report.starred = plans.reduce(0) { $0 + $1.counts.flagged }
+        report.deleted = cache.deletedCount(feedURLs: plans.compactMap(\.cacheURL))
         let target = configTarget(options)
         if dryRun {
             report.say(feeds: plans.count, dryRun: true, config: translation.lines.isEmpty ? nil : target)
@@ -76,8 +78,9 @@ enum ImportNewsboatCommand {
         var results: [SubscribeResult] = []
         for plan in plans {
             results.append(try await store.subscribe(plan.subscription))
-            let counts = try await store.importArticles(
-                feedURL: plan.subscription.url, articles: plan.articles)
+            let items = try plan.cacheURL.map { try cache.items(feedURL: $0) } ?? []
+            let articles = await Self.converted(items)
+            let counts = try await store.importArticles(feedURL: plan.subscription.url, articles: articles)
             report.added += counts.added
             report.markedRead += counts.markedRead
             report.markedStarred += counts.starred
@@ -118,11 +121,9 @@ enum ImportNewsboatCommand {
                 subscription.title = title
             }
             if let site = feed?.siteURL, !site.isEmpty { subscription.siteURL = URLText.escapingUnsafe(site) }
-            let items = feed == nil ? [] : try cache.items(feedURL: original)
-            let articles = items.map {
-                ImportedArticle(item: $0.parsedItem, isRead: !$0.unread, isStarred: $0.isFlagged)
-            }
-            plans.append(FeedPlan(subscription: subscription, articles: articles))
+            let counts = feed == nil ? (0, 0, 0) : try cache.counts(feedURL: original)
+            plans.append(
+                FeedPlan(subscription: subscription, cacheURL: feed == nil ? nil : original, counts: counts))
         }
         let listed = Set(NewsboatURLs.parseListed(urls).map(\.subscription.url))
         let unlisted = cached.keys.filter { !listed.contains($0) }.count
@@ -132,6 +133,28 @@ enum ImportNewsboatCommand {
             )
         }
         return plans
+    }
+
+    /// The articles as a reload would parse them (HTML into text), on both cores: the
+    /// processing is most of an import's time.
+    static func converted(_ items: [NewsboatCachedItem]) async -> [ImportedArticle] {
+        let chunk = 256
+        return await withTaskGroup(of: (Int, [ImportedArticle]).self) { group in
+            for start in stride(from: 0, to: items.count, by: chunk) {
+                let slice = Array(items[start..<min(start + chunk, items.count)])
+                group.addTask {
+                    (
+                        start,
+                        slice.map {
+                            ImportedArticle(item: $0.parsedItem, isRead: !$0.unread, isStarred: $0.isFlagged)
+                        }
+                    )
+                }
+            }
+            var parts: [(Int, [ImportedArticle])] = []
+            for await part in group { parts.append(part) }
+            return parts.sorted { $0.0 < $1.0 }.flatMap(\.1)
+        }
     }
 
     /// The config file when there is none yet, else `config.from-newsboat` beside it: a
