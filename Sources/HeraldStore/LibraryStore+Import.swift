@@ -24,6 +24,18 @@ public struct ImportCounts: Sendable, Equatable {
 }
 
 extension LibraryStore {
+    /// Subscribes to a feed and stores another reader's articles of it, in one transaction:
+    /// a crash leaves the library as it was before this feed. See `importArticles`.
+    public func importFeed(_ subscription: Subscription, articles: [ImportedArticle], now: Date = Date())
+        throws
+        -> (subscribed: SubscribeResult, counts: ImportCounts)
+    {
+        try db.transaction {
+            let subscribed = try subscribe(subscription)
+            return (subscribed, try writeImported(feedURL: subscription.url, articles: articles, now: now))
+        }
+    }
+
     /// Stores another reader's articles of one feed in one transaction (a crash leaves the
     /// library as it was before this feed), through the same path as a reload: rows, body,
     /// search indexes, enclosures. Known articles (same feed and guid) are updated like a
@@ -33,31 +45,31 @@ extension LibraryStore {
     public func importArticles(feedURL: String, articles: [ImportedArticle], now: Date = Date()) throws
         -> ImportCounts
     {
+        try db.transaction { try writeImported(feedURL: feedURL, articles: articles, now: now) }
+    }
+
+    /// `importArticles` inside the caller's transaction.
+    private func writeImported(feedURL: String, articles: [ImportedArticle], now: Date) throws -> ImportCounts
+    {
         let items = articles.map(\.item)
         let known = try knownArticles(feedURL: feedURL, guids: items.map(\.id))
         let prepared = Self.prepare(items, known: known)
         let feed = try feedRowID(feedURL)
-        return try db.transaction {
-            var index = SearchIndex.Pending()
-            var counts = ImportCounts()
-            counts.added = try upsertArticles(feedURL: feedURL, prepared: prepared, now: now, index: &index)
-            try index.apply(in: db)
-            for (column, wanted) in [
-                ("read", articles.filter(\.isRead)), ("starred", articles.filter(\.isStarred)),
-            ] {
-                let statement = try db.prepare(
-                    "UPDATE articles SET \(column) = 1 WHERE feed_id = ?1 AND guid = ?2 AND \(column) = 0")
-                for article in wanted {
-                    statement.reset()
-                    try statement.bind(.integer(feed), .text(article.item.id)).run()
-                    if column == "read" {
-                        counts.markedRead += db.changes
-                    } else {
-                        counts.starred += db.changes
-                    }
-                }
+        var index = SearchIndex.Pending()
+        var counts = ImportCounts()
+        counts.added = try upsertArticles(feedURL: feedURL, prepared: prepared, now: now, index: &index)
+        try index.apply(in: db)
+        for (column, wanted) in [
+            ("read", articles.filter(\.isRead)), ("starred", articles.filter(\.isStarred)),
+        ] {
+            let statement = try db.prepare(
+                "UPDATE articles SET \(column) = 1 WHERE feed_id = ?1 AND guid = ?2 AND \(column) = 0")
+            for article in wanted {
+                statement.reset()
+                try statement.bind(.integer(feed), .text(article.item.id)).run()
+                if column == "read" { counts.markedRead += db.changes } else { counts.starred += db.changes }
             }
-            return counts
         }
+        return counts
     }
 }

@@ -77,10 +77,10 @@ enum ImportNewsboatCommand {
         let store = try await options.openLibrary(importingDemo: false)
         var results: [SubscribeResult] = []
         for plan in plans {
-            results.append(try await store.subscribe(plan.subscription))
             let items = try plan.cacheURL.map { try cache.items(feedURL: $0) } ?? []
             let articles = await Self.converted(items)
-            let counts = try await store.importArticles(feedURL: plan.subscription.url, articles: articles)
+            let (subscribed, counts) = try await store.importFeed(plan.subscription, articles: articles)
+            results.append(subscribed)
             report.added += counts.added
             report.markedRead += counts.markedRead
             report.markedStarred += counts.starred

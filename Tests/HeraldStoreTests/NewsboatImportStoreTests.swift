@@ -70,4 +70,19 @@ struct NewsboatImportStoreTests {
         }
         #expect(try await store.integer("SELECT count(*) FROM articles") == 0)
     }
+
+    @Test("importFeed subscribes and imports together; a second time it changes nothing")
+    func importFeed() async throws {
+        let library = try TemporaryLibrary()
+        defer { library.cleanUp() }
+        let store = try await LibraryStore.open(path: library.path)
+        let subscription = Subscription(url: Self.feed, title: "A", tags: ["news"])
+        let first = try await store.importFeed(
+            subscription, articles: [imported("1", read: true), imported("2")])
+        #expect(first.subscribed == .new && first.counts.added == 2 && first.counts.markedRead == 1)
+        let again = try await store.importFeed(
+            subscription, articles: [imported("1", read: true), imported("2")])
+        #expect(again.subscribed == .unchanged && again.counts == ImportCounts())
+        #expect(try await store.integer("SELECT unread_count FROM feeds WHERE url = '\(Self.feed)'") == 1)
+    }
 }
