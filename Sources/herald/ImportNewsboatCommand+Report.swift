@@ -1,3 +1,4 @@
+import Foundation
 import HeraldCore
 
 extension ImportNewsboatCommand {
@@ -16,6 +17,14 @@ extension ImportNewsboatCommand {
         var configLeft = 0
         /// What was not carried over, one line each, with where it was and why.
         var left: [String] = []
+
+        func finish(feeds: Int, dryRun: Bool, config: (path: String, isNew: Bool)?, json: Bool) {
+            if json {
+                print(self.json(feeds: feeds, dryRun: dryRun, config: config))
+            } else {
+                say(feeds: feeds, dryRun: dryRun, config: config)
+            }
+        }
 
         func say(feeds: Int, dryRun: Bool, config: (path: String, isNew: Bool)?) {
             let prefix = dryRun ? "would import" : "imported"
@@ -42,6 +51,28 @@ extension ImportNewsboatCommand {
                 for line in left { Console.say("  " + TextSanitizer.singleLine(line)) }
             }
             if dryRun { Console.say("nothing was written (--dry-run)") }
+        }
+
+        /// `--json`: the same as one JSON object (keys in snake case, `not_carried` the list).
+        func json(feeds: Int, dryRun: Bool, config: (path: String, isNew: Bool)?) -> String {
+            struct Summary: Encodable {
+                var dry_run: Bool
+                var feeds, new_feeds, articles, read, starred, deleted: Int
+                var added, marked_read, marked_starred, config_carried, config_not_carried: Int
+                var config_path: String?
+                var config_is_new: Bool?
+                var not_carried: [String]
+            }
+            let summary = Summary(
+                dry_run: dryRun, feeds: feeds, new_feeds: newFeeds, articles: articles, read: read,
+                starred: starred, deleted: deleted, added: added, marked_read: markedRead,
+                marked_starred: markedStarred, config_carried: configCarried, config_not_carried: configLeft,
+                config_path: config?.path, config_is_new: config?.isNew,
+                not_carried: left.map(TextSanitizer.singleLine))
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            let data = (try? encoder.encode(summary)) ?? Data("{}".utf8)
+            return JSONText.safe(String(decoding: data, as: UTF8.self))
         }
 
         private func plural(_ count: Int, _ noun: String) -> String {

@@ -3,7 +3,7 @@ import HeraldCore
 import HeraldFetch
 import HeraldStore
 
-/// `herald import-newsboat [DIR] [--dry-run]`: a newsboat setup in one command — its feeds
+/// `herald import-newsboat [DIR] [--dry-run] [--json]`: a newsboat setup in one command — its feeds
 /// with tags and titles (`urls`), its cached articles with their read and flagged state
 /// (`cache.db`), and what of its `config` (and query feeds) Herald can read. Everything left
 /// behind is listed with its line and reason.
@@ -18,13 +18,16 @@ enum ImportNewsboatCommand {
 
     static func run(_ arguments: [String], options: GlobalOptions) async throws {
         var dryRun = false
+        var json = false
         var directory: String?
         for argument in arguments {
             if argument == "--dry-run" {
                 dryRun = true
+            } else if argument == "--json" {
+                json = true
             } else if argument.hasPrefix("-") || directory != nil {
                 throw UsageError(
-                    "import-newsboat takes a directory and --dry-run: herald import-newsboat [DIR] [--dry-run]"
+                    "import-newsboat takes a directory, --dry-run and --json: herald import-newsboat [DIR] [--dry-run] [--json]"
                 )
             } else {
                 directory = argument
@@ -71,7 +74,9 @@ enum ImportNewsboatCommand {
         report.deleted = cache.deletedCount(feedURLs: plans.compactMap(\.cacheURL))
         let target = configTarget(options)
         if dryRun {
-            report.say(feeds: plans.count, dryRun: true, config: translation.lines.isEmpty ? nil : target)
+            report.finish(
+                feeds: plans.count, dryRun: true, config: translation.lines.isEmpty ? nil : target, json: json
+            )
             return
         }
         let store = try await options.openLibrary(importingDemo: false)
@@ -87,7 +92,8 @@ enum ImportNewsboatCommand {
         }
         report.newFeeds = results.filter { $0 == .new }.count
         if !translation.lines.isEmpty { try write(translation.lines, to: target, setup: setup) }
-        report.say(feeds: plans.count, dryRun: false, config: translation.lines.isEmpty ? nil : target)
+        report.finish(
+            feeds: plans.count, dryRun: false, config: translation.lines.isEmpty ? nil : target, json: json)
         try await SubscriptionCommands.retireDemoFeeds(store, after: results)
     }
 

@@ -210,5 +210,16 @@ struct ImportNewsboatTests {
         #expect(result.output.contains("nothing was written"))
         #expect(!FileManager.default.fileExists(atPath: library.path))
         #expect(!FileManager.default.fileExists(atPath: newsboat.heraldConfig))
+        let json = try newsboat.importing(["--dry-run", "--json"])
+        let summary = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any], "\(json.output)"
+        )
+        #expect(summary["feeds"] as? Int == 3 && summary["dry_run"] as? Bool == true)
+        #expect(
+            summary["articles"] as? Int
+                == Int(try newsboat.sql("SELECT count(*) FROM rss_item WHERE deleted = 0")))
+        let left = try #require(summary["not_carried"] as? [String])
+        #expect(left.contains { $0.hasPrefix("config line 6: macro x open") }, "\(left)")
+        #expect(!FileManager.default.fileExists(atPath: library.path))
     }
 }
