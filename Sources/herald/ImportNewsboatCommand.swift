@@ -48,7 +48,7 @@ enum ImportNewsboatCommand {
         let config = try read(setup.config, what: "config")
         var report = Report()
         let plans = try plan(urls: urls, cache: cache, report: &report)
-        var translation = config.map(NewsboatConfig.translate) ?? NewsboatTranslation()
+        var translation = checked(config.map(NewsboatConfig.translate) ?? NewsboatTranslation())
         let extras = NewsboatURLExtras.parse(urls)
         var queryLines: [String] = []
         for query in extras.queries {

@@ -75,6 +75,7 @@ struct ImportNewsboatTests {
         confirm-exit yes
         notify-program "notify-send"
         highlight article "harbour" red default bold
+        bind-key X next-feed feedlist
         """
 
     func urls(_ server: FixtureServer) -> String {
@@ -112,6 +113,7 @@ struct ImportNewsboatTests {
         for left in [
             "config line 5: color background", "config line 6: macro x open", "query \"Harbour text\"",
             "urls line 3:", "is hidden in newsboat",
+            "config line 18: bind-key X next-feed feedlist: Herald's config reader says: `next-feed` does nothing on feeds",
         ] {
             #expect(result.output.contains(left), "\(left) missing in \(result.output)")
         }

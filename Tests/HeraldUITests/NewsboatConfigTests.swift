@@ -115,4 +115,29 @@ struct NewsboatConfigTests {
         #expect(reasons[11]?.contains("quote") == true)
         #expect(translation.skipped[0].text == "macro x open")
     }
+
+    @Test("newsboat's quit on one dialog becomes the one action that works there")
+    func quitOnADialog() {
+        let translation = NewsboatConfig.translate(
+            "bind-key x quit feedlist\nbind-key y quit articlelist\nbind-key z quit")
+        #expect(
+            translation.lines == ["bind x quit feeds", "bind y back articles", "bind z back", "bind z quit"])
+        #expect(translation.origins == [1, 2, 3, 3])
+        #expect(ConfigFile.parse(translation.lines.joined(separator: "\n"), file: "t").diagnostics.isEmpty)
+    }
+
+    @Test("a written line taken back out is listed under its newsboat line and text")
+    func drop() {
+        var translation = NewsboatConfig.translate("bind-key j down\nbind-key q quit")
+        translation.drop(at: 1, reason: "r")
+        #expect(translation.carried == 2, "line 2 still has one line")
+        translation.drop(at: 1, reason: "r")
+        #expect(translation.carried == 1)
+        #expect(
+            translation.skipped == [
+                .init(line: 2, text: "bind-key q quit", reason: "r"),
+                .init(line: 2, text: "bind-key q quit", reason: "r"),
+            ])
+        #expect(translation.lines == ["bind j down"])
+    }
 }

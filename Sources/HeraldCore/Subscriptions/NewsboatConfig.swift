@@ -10,11 +10,25 @@ public struct NewsboatTranslation: Sendable, Equatable {
 
     /// Herald config lines, in the order of the newsboat lines they came from.
     public var lines: [String] = []
+    /// The newsboat line each of `lines` came from.
+    public var origins: [Int] = []
+    /// The text of the newsboat lines carried over, by number.
+    public var sources: [Int: String] = [:]
     /// newsboat lines carried over.
     public var carried = 0
     public var skipped: [Skipped] = []
 
     public init() {}
+
+    /// Takes a written line back out, listing it as not carried over with `reason`.
+    public mutating func drop(at index: Int, reason: String) {
+        let origin = origins[index]
+        skipped.append(Skipped(line: origin, text: sources[origin] ?? lines[index], reason: reason))
+        lines.remove(at: index)
+        origins.remove(at: index)
+        if !origins.contains(origin) { carried -= 1 }
+        skipped.sort { $0.line < $1.line }
+    }
 }
 
 /// Translates newsboat's `config` into Herald's (`bind`, `unbind`, `set`, `color`,
@@ -48,6 +62,8 @@ public enum NewsboatConfig {
             switch line(name, arguments) {
             case .success(let lines):
                 result.lines += lines
+                result.origins += lines.map { _ in number }
+                result.sources[number] = shown
                 result.carried += 1
             case .failure(let problem):
                 result.skipped.append(.init(line: number, text: shown, reason: problem.reason))
@@ -87,6 +103,8 @@ public enum NewsboatConfig {
             return
         }
         result.lines.append("set reload-interval \(value)")
+        result.origins.append(time?.line ?? auto.line)
+        result.sources[time?.line ?? auto.line] = time?.text ?? auto.text
         result.carried += time == nil ? 1 : 2
     }
 
@@ -138,9 +156,11 @@ public enum NewsboatConfig {
         guard let actions = NewsboatNames.operations[arguments[1]] else {
             return refuse("the operation `\(arguments[1])` has no Herald action")
         }
-        return screen(arguments.dropFirst(2).first).map { screen in
-            actions.map { "bind \(word(key)) \($0)" + screen }
-        }
+        let dialog = arguments.dropFirst(2).first
+        // newsboat's quit quits from the feed list and goes back elsewhere.
+        let chosen =
+            arguments[1] == "quit" && dialog != nil ? [dialog == "feedlist" ? "quit" : "back"] : actions
+        return screen(dialog).map { screen in chosen.map { "bind \(word(key)) \($0)" + screen } }
     }
 
     /// ` SCREEN` for a newsboat dialog, "" for none.
