@@ -9,8 +9,8 @@ struct ImportNewsboatCrashTests {
     typealias Library = CommandLineTests.Library
     typealias Newsboat = ImportNewsboatTests.Newsboat
 
-    static let feeds = 12
-    static let perFeed = 800
+    static let feeds = 24
+    static let perFeed = 600
 
     @Test("a killed import leaves whole feeds only, and running it again completes it")
     func killedMidImport() async throws {
@@ -48,11 +48,14 @@ struct ImportNewsboatCrashTests {
             at: URL(fileURLWithPath: library.path).deletingLastPathComponent(),
             withIntermediateDirectories: true)
         try child.run()
-        // Killed once a few feeds are in, wherever it is in the next one.
+        // Killed once some feeds are in (its write-ahead log has grown past 2 MB), wherever
+        // it is then. A stat, not a query, so the test's polling costs nothing on a busy machine.
         let deadline = Date().addingTimeInterval(120)
         while Date() < deadline, child.isRunning {
-            try await Task.sleep(for: .milliseconds(50))
-            if let feeds = peek(library.path, "SELECT count(*) FROM feeds"), feeds >= 3 { break }
+            try await Task.sleep(for: .milliseconds(20))
+            let wal =
+                (try? FileManager.default.attributesOfItem(atPath: library.path + "-wal")[.size] as? Int) ?? 0
+            if wal > 2_000_000 { break }
         }
         #expect(child.isRunning, "the import should still be running when it is killed")
         kill(child.processIdentifier, SIGKILL)
@@ -63,7 +66,7 @@ struct ImportNewsboatCrashTests {
             "SELECT total_count, (SELECT count(*) FROM articles a WHERE a.feed_id = f.id) FROM feeds f"
         )
         .split(separator: "\n")
-        #expect(counts.count >= 3 && counts.count < Self.feeds, "killed mid-import: \(counts.count) feeds in")
+        #expect(counts.count >= 1 && counts.count < Self.feeds, "killed mid-import: \(counts.count) feeds in")
         for row in counts {
             #expect(
                 row == "\(Self.perFeed)|\(Self.perFeed)", "a feed with all of its articles or none: \(row)")
@@ -75,17 +78,5 @@ struct ImportNewsboatCrashTests {
         #expect(
             try library.sqlite("SELECT count(*) FROM articles WHERE read = 1")
                 == "\(Self.feeds * Self.perFeed / 2)")
-    }
-
-    /// A number from the library while another process writes it, nil while it cannot be
-    /// read yet (not created, no schema): read-only, so the test never creates the file.
-    func peek(_ path: String, _ sql: String) -> Int? {
-        guard FileManager.default.fileExists(atPath: path),
-            let result = try? Spawn.run(
-                ["sqlite3", "-readonly", path, sql], environment: ProcessInfo.processInfo.environment,
-                timeout: 10),
-            result.exitStatus == 0
-        else { return nil }
-        return Int(result.output.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 }
