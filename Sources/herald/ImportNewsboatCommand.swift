@@ -48,7 +48,7 @@ enum ImportNewsboatCommand {
         let config = try read(setup.config, what: "config")
         var report = Report()
         let plans = try plan(urls: urls, cache: cache, report: &report)
-        var translation = checked(config.map(NewsboatConfig.translate) ?? NewsboatTranslation())
+        let translation = checked(config.map(NewsboatConfig.translate) ?? NewsboatTranslation())
         let extras = NewsboatURLExtras.parse(urls)
         var queryLines: [String] = []
         for query in extras.queries {
@@ -62,7 +62,8 @@ enum ImportNewsboatCommand {
             report.left.append(
                 "urls line \(hidden.line): \(hidden.url) is hidden in newsboat (!); Herald lists every feed")
         }
-        translation.lines = queryLines + translation.lines
+        // The query feeds first: they are what a newsboat user sees first in the feed list.
+        let written = queryLines + translation.lines
         for skipped in translation.skipped {
             report.left.append("config line \(skipped.line): \(skipped.text.prefix(120)): \(skipped.reason)")
         }
@@ -75,7 +76,7 @@ enum ImportNewsboatCommand {
         let target = configTarget(options)
         if dryRun {
             report.finish(
-                feeds: plans.count, dryRun: true, config: translation.lines.isEmpty ? nil : target, json: json
+                feeds: plans.count, dryRun: true, config: written.isEmpty ? nil : target, json: json
             )
             return
         }
@@ -91,9 +92,9 @@ enum ImportNewsboatCommand {
             report.markedStarred += counts.starred
         }
         report.newFeeds = results.filter { $0 == .new }.count
-        if !translation.lines.isEmpty { try write(translation.lines, to: target, setup: setup) }
+        if !written.isEmpty { try write(written, to: target, setup: setup) }
         report.finish(
-            feeds: plans.count, dryRun: false, config: translation.lines.isEmpty ? nil : target, json: json)
+            feeds: plans.count, dryRun: false, config: written.isEmpty ? nil : target, json: json)
         try await SubscriptionCommands.retireDemoFeeds(store, after: results)
     }
 
