@@ -65,13 +65,17 @@ public final class NewsboatCacheFile {
     }
 
     /// The articles of one feed that newsboat has not deleted, oldest first.
+    ///
+    /// `+deleted` keeps SQLite off newsboat's index on `deleted`, which it otherwise
+    /// prefers: that walked every article of the cache for each feed (4 GB read for an
+    /// 83 MB cache of 50 feeds), where the index on `feedurl` reads only the feed's.
     public func items(feedURL: String) throws(NewsboatCacheError) -> [NewsboatCachedItem] {
         do {
             let statement = try db.prepare(
                 """
                 SELECT guid, title, author, url, feedurl, pubDate, content, unread, enclosure_url, enclosure_type,
                     flags, base
-                FROM rss_item WHERE feedurl = ?1 AND deleted = 0 ORDER BY pubDate, id
+                FROM rss_item WHERE feedurl = ?1 AND +deleted = 0 ORDER BY pubDate, id
                 """)
             try statement.bind(.text(feedURL))
             var items: [NewsboatCachedItem] = []
@@ -100,7 +104,7 @@ public final class NewsboatCacheFile {
             let statement = try db.prepare(
                 """
                 SELECT count(*), coalesce(sum(unread = 0), 0), coalesce(sum(flags GLOB '*[A-Za-z]*'), 0)
-                FROM rss_item WHERE feedurl = ?1 AND deleted = 0
+                FROM rss_item WHERE feedurl = ?1 AND +deleted = 0
                 """)
             try statement.bind(.text(feedURL))
             guard try statement.step() else { return (0, 0, 0) }
@@ -115,7 +119,7 @@ public final class NewsboatCacheFile {
     public func deletedCount(feedURLs: [String]) -> Int {
         guard
             let statement = try? db.prepareUncached(
-                "SELECT count(*) FROM rss_item WHERE deleted != 0 AND feedurl = ?1")
+                "SELECT count(*) FROM rss_item WHERE +deleted != 0 AND feedurl = ?1")
         else { return 0 }
         var total = 0
         for url in feedURLs {
