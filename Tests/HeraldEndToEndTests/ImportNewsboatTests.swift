@@ -25,7 +25,17 @@ struct ImportNewsboatTests {
 
         /// newsboat reloads every feed into its cache; HOME is a temporary directory so
         /// nothing of the machine's own newsboat is read or written.
-        func reload() throws {
+        func reload() throws { try newsboat(["-x", "reload"]) }
+
+        /// Marks articles read the way newsboat itself can from its command line: `-I`
+        /// imports a list of read articles (by guid).
+        func markRead(_ guids: [String]) throws {
+            let list = directory.appendingPathComponent("read-list")
+            try (guids.joined(separator: "\n") + "\n").write(to: list, atomically: true, encoding: .utf8)
+            try newsboat(["-I", list.path])
+        }
+
+        private func newsboat(_ arguments: [String]) throws {
             let home = library.directory.appendingPathComponent("home")
             try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
             var environment = ProcessInfo.processInfo.environment
@@ -34,16 +44,15 @@ struct ImportNewsboatTests {
             environment.removeValue(forKey: "XDG_DATA_HOME")
             let folder = directory.path
             let result = try Spawn.run(
-                [
-                    "newsboat", "-x", "reload", "-u", folder + "/urls", "-c", cache, "-C", folder + "/config",
-                ], environment: environment, timeout: 60)
+                ["newsboat"] + arguments + ["-u", folder + "/urls", "-c", cache, "-C", folder + "/config"],
+                environment: environment, timeout: 60)
             try #require(
                 result.exitStatus == 0,
                 "newsboat is needed (make deps-test): \(result.output) \(result.errors)")
         }
 
-        /// SQL on newsboat's cache. newsboat has no command line to flag an article or mark
-        /// one read, so the test does what its Ctrl-E and N keys would have stored.
+        /// SQL on newsboat's cache. newsboat has no command line to flag an article (only its
+        /// Ctrl-E editor does), so the test stores what that editor would have.
         @discardableResult
         func sql(_ statement: String) throws -> String {
             let result = try Spawn.run(
@@ -98,7 +107,7 @@ struct ImportNewsboatTests {
         let newsboat = Newsboat(library: library)
         try newsboat.write(urls: urls(server), config: Self.config)
         try newsboat.reload()
-        try newsboat.sql("UPDATE rss_item SET unread = 0 WHERE guid = 'tech-1'")
+        try newsboat.markRead(["tech-1"])
         try newsboat.sql("UPDATE rss_item SET flags = 'sX' WHERE guid = 'tech-2'")
         try newsboat.sql("UPDATE rss_item SET deleted = 1 WHERE guid = '1'")
         let kept = try #require(Int(try newsboat.sql("SELECT count(*) FROM rss_item WHERE deleted = 0")))
