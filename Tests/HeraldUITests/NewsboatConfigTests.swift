@@ -82,7 +82,8 @@ struct NewsboatConfigTests {
         #expect(
             translation.lines == [
                 "set text-width 72", "set show-read-feeds no", "set show-read-articles yes",
-                "set notify-command \"notify-send -a newsboat\"", "highlight rust|swift red default bold",
+                "set notify-command \"notify-send -a newsboat \\\"herald: %n new articles from %f feeds\\\"\"",
+                "highlight rust|swift red default bold",
                 "filter \"feed:https://a.example/feed (title:/ad/)\" delete", "set reload-interval 45",
             ])
         #expect(translation.carried == 8)

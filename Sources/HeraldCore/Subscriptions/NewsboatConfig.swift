@@ -124,7 +124,11 @@ public enum NewsboatConfig {
         case "color": return color(arguments)
         case "browser": return setting("browser", first.replacingOccurrences(of: "%u", with: "%s"))
         case "player": return setting("player", first)
-        case "notify-program": return setting("notify-command", first)
+        case "notify-program":
+            // newsboat passes the program its message; Herald runs a shell command with %n
+            // (new articles) and %f (feeds) filled in.
+            guard !first.isEmpty else { return refuse("no value") }
+            return setting("notify-command", first + " \"herald: %n new articles from %f feeds\"")
         case "confirm-mark-all-feeds-read": return flag("confirm-mark-all", first)
         case "confirm-mark-feed-read":
             return refuse("Herald marks one feed read without asking (undo with u)")
