@@ -49,6 +49,10 @@ enum CommandTable {
         Command(
             name: "import", arguments: "FILE",
             summary: "add the feeds of an OPML or newsboat urls file"),
+        Command(
+            name: "import-newsboat", arguments: "[DIR] [--dry-run] [--json]",
+            summary: "move over from newsboat: feeds, articles, config",
+            options: ["--dry-run", "--json"]),
         Command(name: "export", arguments: "", summary: "write the subscriptions as OPML 2.0"),
         Command(
             name: "snapshot", arguments: "[--size WxH] [--keys K]",

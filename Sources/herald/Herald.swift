@@ -39,6 +39,8 @@ struct Herald {
                 try await SubscriptionCommands.remove(Array(arguments.dropFirst()), options: options)
             case "import":
                 try await ImportExportCommands.importFile(Array(arguments.dropFirst()), options: options)
+            case "import-newsboat":
+                try await ImportNewsboatCommand.run(Array(arguments.dropFirst()), options: options)
             case "export":
                 try await ImportExportCommands.export(Array(arguments.dropFirst()), options: options)
             case "manual":

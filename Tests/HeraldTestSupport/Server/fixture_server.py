@@ -25,8 +25,10 @@ Prints the port it listens on, then serves until killed:
   /hostile-page    a page announcing file:///etc/passwd, javascript: and then /feed
   /busy/N          429 with Retry-After: N;  /busy-date: 429, Retry-After an HTTP date 300 s ahead;
   /unavailable     503 with Retry-After: 99999999999
+  /files/NAME      the file NAME of Server/files/ (feeds with full articles: the newsboat import)
 """
 import gzip
+import os
 import socket
 import struct
 import zlib
@@ -197,6 +199,15 @@ class Handler(http.server.BaseHTTPRequestHandler):
                            content_type="text/html")
         elif path == "/charset":
             self.send_body(FEED, content_type="text/xml; charset=EUC-KR")
+        elif path.startswith("/files/") and "/" not in path[len("/files/"):] and not path.endswith("/.."):
+            name = os.path.join(os.path.dirname(os.path.abspath(__file__)), "files", path[len("/files/"):])
+            if os.path.isfile(name):
+                with open(name, "rb") as file:
+                    self.send_body(file.read())
+            else:
+                self.send_response(404)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
         else:
             self.send_response(404)
             self.send_header("Content-Length", "0")
