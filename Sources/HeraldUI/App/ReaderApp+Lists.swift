@@ -121,7 +121,13 @@ extension ReaderApp {
             message = "No feed \(number): there are \(feedList.feeds.count)."
             return false
         }
-        feedList.cursor.select(FeedListModel.virtualRows + number - 1, count: feedList.rows.count, visible: bodyRows)
+        // Rows keep their numbers when sorted; a feed hidden by show-read-feeds has no row.
+        guard let row = feedList.rows.firstIndex(where: { $0.number == number }) else {
+            message =
+                "Feed \(number) is hidden: it has no unread articles (set show-read-feeds yes shows it)."
+            return false
+        }
+        feedList.cursor.select(row, count: feedList.rows.count, visible: bodyRows)
         return true
     }
 

@@ -59,6 +59,8 @@ public final class ReaderApp {
     public var keymap: Keymap = .standard
     /// The config file's settings.
     public var settings = Settings()
+    /// The config's `highlight` lines, matched once per title.
+    public let highlighter = TitleHighlighter()
 
     /// Takes the config file's keys and settings; its first mistake shows on the status
     /// line until the next key (the reader starts with the rest of the file).
@@ -66,6 +68,11 @@ public final class ReaderApp {
         keymap = config.keymap
         settings = config.settings
         for (element, style) in config.colors { theme.set(element, style) }
+        theme = settings.applied(to: theme)
+        highlighter.highlights = config.highlights
+        highlighter.monochrome = !settings.colors
+        feedList.showReadFeeds = settings.showReadFeeds
+        feedList.sort = settings.feedSort
         if let first = config.diagnostics.first {
             let more = config.diagnostics.count > 1 ? " (and \(config.diagnostics.count - 1) more)" : ""
             message = "config: \(first)\(more) — herald config check"
@@ -206,7 +213,7 @@ public final class ReaderApp {
             }
         }
         if case .article(let model) = screen {
-            let count = model.lines(width: size.width, theme: theme).count
+            let count = model.lines(width: theme.readingColumn(width: size.width).width, theme: theme).count
             model.scroll(by: 0, lineCount: count, visible: bodyRows)
         }
     }
@@ -240,11 +247,14 @@ public final class ReaderApp {
         switch screen {
         case .feeds: FeedListView(model: feedList, theme: theme, keymap: keymap).draw(into: &canvas)
         case .articles(let model):
-            ArticleListView(model: model, theme: theme, feedTitle: feedList.title(ofFeed:), keymap: keymap)
-                .draw(
-                    into: &canvas)
+            ArticleListView(
+                model: model, theme: theme, feedTitle: feedList.title(ofFeed:), keymap: keymap,
+                highlighter: highlighter
+            ).draw(into: &canvas)
         case .article(let model): ArticleView(model: model, theme: theme, keymap: keymap).draw(into: &canvas)
-        case .search(let model): SearchView(model: model, theme: theme, keymap: keymap).draw(into: &canvas)
+        case .search(let model):
+            SearchView(model: model, theme: theme, keymap: keymap, highlighter: highlighter).draw(
+                into: &canvas)
         case .links(let model): LinksView(model: model, theme: theme, keymap: keymap).draw(into: &canvas)
         case .tags(let model): TagListView(model: model, theme: theme, keymap: keymap).draw(into: &canvas)
         case .errors(let model):

@@ -19,16 +19,41 @@ public struct Settings: Sendable, Equatable {
     /// A feed keeps at most this many articles, the newest (0: all).
     public var keepArticles = 0
 
+    // Display settings (Settings+Display.swift reads them).
+    /// Colours; no: attributes only, as on a terminal without colours.
+    public var colors = true
+    /// The article body's widest column (0: the window's width).
+    public var textWidth = 0
+    /// The article's column in the middle of a wider window.
+    public var centreText = false
+    public var dateFormat = DateFormat.iso
+    /// The feed list shows feeds without unread articles.
+    public var showReadFeeds = true
+    /// Article lists show read articles.
+    public var showReadArticles = true
+    /// Article lists oldest first.
+    public var oldestFirst = false
+    public var feedSort = FeedSort.config
+    /// The selected row marked by `>` alone, without the bar.
+    public var arrowCursor = false
+
     public init() {}
 
     public enum Kind: Sendable {
         case command, bool, integer(ClosedRange<Int>)
+        /// One of a few words (the first is how `config default` writes it).
+        case choice([String])
+        /// A date format: a name or a %-pattern (`DateFormat`).
+        case dateFormat
 
         public var expected: String {
             switch self {
             case .command: "a command"
             case .bool: "yes or no"
             case .integer(let range): "a number from \(range.lowerBound) to \(range.upperBound)"
+            case .choice(let words): words.joined(separator: " or ")
+            case .dateFormat:
+                DateFormat.names.map(\.name).joined(separator: ", ") + " or a pattern such as %d %b %Y"
             }
         }
     }
@@ -41,7 +66,10 @@ public struct Settings: Sendable, Equatable {
         public var summary: String
     }
 
-    public static let specs: [Spec] = [
+    /// Every setting: these, then the display settings (`displaySpecs`).
+    public static let specs = coreSpecs + displaySpecs
+
+    static let coreSpecs: [Spec] = [
         Spec(
             name: "browser", kind: .command, defaultValue: "",
             summary:
@@ -78,6 +106,7 @@ public struct Settings: Sendable, Equatable {
 
     /// Sets a setting from its config text; the problem in words when the text does not fit.
     mutating func set(_ spec: Spec, _ text: String) -> String? {
+        if Self.displaySpecs.contains(where: { $0.name == spec.name }) { return setDisplay(spec, text) }
         switch spec.kind {
         case .command:
             let value = text.trimmingCharacters(in: .whitespaces)
@@ -103,6 +132,7 @@ public struct Settings: Sendable, Equatable {
             if spec.name == "reload-jobs" { reloadJobs = value }
             if spec.name == "keep-days" { keepDays = value }
             if spec.name == "keep-articles" { keepArticles = value }
+        case .choice, .dateFormat: return setDisplay(spec, text)
         }
         return nil
     }
