@@ -40,10 +40,10 @@ public final class Terminal: FrameSurface {
 
     /// Opens ncurses on any pair of file descriptors: the tty, or pipes in tests (`type` then
     /// names the terminal, and `size` replaces the tty's size). Signal handlers are installed
-    /// only for the real terminal.
+    /// only for the real terminal. `noColor` stands for `NO_COLOR` (nil: the environment's).
     public init(
         inputFD: Int32, outputFD: Int32, type: String?, size: Size?,
-        installSignalHandlers: Bool = true
+        installSignalHandlers: Bool = true, noColor: Bool? = nil
     ) throws(TerminalError) {
         TerminalLocale.ensureUTF8()
         let termType = type ?? (getenv("TERM").map { String(cString: $0) } ?? "xterm-256color")
@@ -78,7 +78,7 @@ public final class Terminal: FrameSurface {
         curs_set(0)
         // NO_COLOR (no-color.org) and terminals without colours: attributes only; the reader
         // switches to its monochrome theme (`ReaderApp.adapt(toColors:)`).
-        let noColor = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
+        let noColor = noColor ?? getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
         if has_colors(), !noColor {
             start_color()
             hasColors = true
@@ -267,6 +267,25 @@ public final class Terminal: FrameSurface {
         size = Size(width: Int(cn_cols()), height: Int(cn_lines()))
         return true
     }
+
+    /// The colours of a cell on ncurses' physical screen: its pair's foreground and
+    /// background (-1: the default colour), nil for the default pair. For tests.
+    public func physicalColors(x: Int, y: Int) -> (foreground: Int, background: Int)? {
+        var cell = cchar_t()
+        mvwin_wch(cn_curscr(), Int32(y), Int32(x), &cell)
+        var chars = [wchar_t](repeating: 0, count: Int(cn_ccharw_max()) + 1)
+        var attrs: attr_t = 0
+        var pair: Int16 = 0
+        cn_getcchar(&cell, &chars, &attrs, &pair)
+        guard pair > 0 else { return nil }
+        var foreground: Int16 = 0
+        var background: Int16 = 0
+        pair_content(pair, &foreground, &background)
+        return (Int(foreground), Int(background))
+    }
+
+    /// How many colour pairs have been made so far.
+    public var pairsMade: Int { colorPairs.count }
 
     /// Reads a cell back from what ncurses believes is on the physical screen (`curscr`):
     /// its characters, and whether it is bold and reversed. For tests.
