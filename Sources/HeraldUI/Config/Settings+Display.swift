@@ -52,7 +52,6 @@ extension Settings {
             }
             if spec.name == "colors" { colors = value }
             if spec.name == "show-read-feeds" { showReadFeeds = value }
-            if spec.name == "show-read-articles" { showReadArticles = value }
         case .integer(let range):
             guard let value = Int(text), range.contains(value) else {
                 return "\(spec.name) is \(spec.kind.expected)"
@@ -66,7 +65,6 @@ extension Settings {
             case "text-align": centreText = value == "centre"
             case "feed-sort": feedSort = FeedSort(rawValue: value) ?? .config
             case "cursor": arrowCursor = value == "arrow"
-            case "article-sort": oldestFirst = value == "oldest"
             default: break
             }
         case .dateFormat:
