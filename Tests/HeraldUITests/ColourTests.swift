@@ -204,4 +204,21 @@ struct ColourTests {
             #expect(text.count == format.width, "\(text)")
         }
     }
+
+    @Test("the README's colour and display examples read without a mistake")
+    func readmeExamples() throws {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        for heading in ["#### Colours", "#### Display settings"] {
+            let section = try #require(text.range(of: heading), "no \(heading) in the README")
+            let rest = text[section.upperBound...]
+            let open = try #require(rest.range(of: "```text\n"))
+            let close = try #require(rest[open.upperBound...].range(of: "```"))
+            let example = String(rest[open.upperBound..<close.lowerBound])
+            #expect(example.split(separator: "\n").count >= 5, "\(heading)")
+            let config = ConfigFile.parse(example, file: "README")
+            #expect(config.diagnostics.isEmpty, "\(heading): \(config.diagnostics)")
+        }
+    }
 }

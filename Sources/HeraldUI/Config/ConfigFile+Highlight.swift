@@ -12,8 +12,11 @@ public struct TitleHighlight: Sendable {
         do {
             regex = try NSRegularExpression(pattern: pattern, options: [.caseInsensitive])
         } catch {
+            // Foundation's error says only "the value is invalid": say what to look at.
             throw ConfigWordError(
-                message: "`\(pattern)` is not a regular expression (\(error.localizedDescription))")
+                message:
+                    "`\(pattern)` is not a regular expression (look at its brackets, parentheses and \\ escapes)"
+            )
         }
         self.pattern = pattern
         self.style = style
