@@ -214,3 +214,38 @@ struct DisplaySettingsTests {
         #expect(app.render()[20, 3].style == Style(bold: true))
     }
 }
+
+extension DisplaySettingsTests {
+    @Test("show-read-articles no: unread rows only; a row read stays until the list is opened again")
+    func unreadArticlesOnly() async throws {
+        let parsed = ConfigFile.parse("set show-read-articles no", file: "t")
+        #expect(parsed.diagnostics.isEmpty)
+        let app = ReaderApp(
+            repository: flaggedLibrary([[false, true, false, true, false], [true, false]]),
+            size: Size(width: 60, height: 12))
+        app.apply(parsed)
+        app.start()
+        await app.settle()
+        await AppDriver.press(app, [.enter])
+        var canvas = app.render()
+        #expect(
+            row(canvas, 1).hasSuffix("F0 A0") && row(canvas, 2).hasSuffix("F0 A2"), "\(canvas.trimmedText())")
+        #expect(row(canvas, 3).hasSuffix("F0 A4") && row(canvas, 4).isEmpty)
+        #expect(canvas.trimmedText().contains("1/3 articles · 3 unread"))
+        // N marks the row read: it stays under the cursor, its N gone.
+        await AppDriver.press(app, [.character("N")])
+        canvas = app.render()
+        #expect(row(canvas, 1).hasSuffix("F0 A0") && !row(canvas, 1).contains(" N "), "\(row(canvas, 1))")
+        // j moves on; opened again, the list has the two unread rows left.
+        await AppDriver.press(app, [.character("j"), .character("q"), .enter])
+        canvas = app.render()
+        #expect(
+            row(canvas, 1).hasSuffix("F0 A2") && row(canvas, 2).hasSuffix("F0 A4") && row(canvas, 3).isEmpty)
+        #expect(canvas.trimmedText().contains("1/2 articles · 2 unread"))
+        // n goes on to the next feed's unread article, in its unread-only list.
+        await AppDriver.press(app, [.character("n"), .character("n"), .character("n"), .character("q")])
+        canvas = app.render()
+        #expect(row(canvas, 0).contains("Feed 1"), "\(row(canvas, 0))")
+        #expect(row(canvas, 1).hasSuffix("F1 A1") && row(canvas, 2).isEmpty, "\(canvas.trimmedText())")
+    }
+}

@@ -220,7 +220,8 @@ extension ReaderApp {
     /// Opens a list (a feed, a virtual feed, a tag) on a new article list screen.
     @discardableResult
     func openList(_ list: ArticleListSummary, replacing: Bool = false) -> ArticleListModel {
-        let model = ArticleListModel(list: list, repository: repository)
+        let model = ArticleListModel(
+            list: list, repository: repository, unreadOnly: !settings.showReadArticles)
         if replacing, case .articles = screen { stack.removeLast() }
         stack.append(.articles(model))
         model.load(visible: bodyRows, in: work)

@@ -31,6 +31,11 @@ extension Settings {
             name: "show-read-feeds", kind: .bool, defaultValue: "yes",
             summary: "the feed list shows feeds without unread articles"),
         Spec(
+            name: "show-read-articles", kind: .bool, defaultValue: "yes",
+            summary:
+                "article lists show read articles (no: unread only; an article read stays until the list is opened again)"
+        ),
+        Spec(
             name: "feed-sort", kind: .choice(FeedSort.allCases.map(\.rawValue)), defaultValue: "config",
             summary: "the feed list's order: config (as added), title, or unread (most unread first)"),
         Spec(
@@ -52,6 +57,7 @@ extension Settings {
             }
             if spec.name == "colors" { colors = value }
             if spec.name == "show-read-feeds" { showReadFeeds = value }
+            if spec.name == "show-read-articles" { showReadArticles = value }
         case .integer(let range):
             guard let value = Int(text), range.contains(value) else {
                 return "\(spec.name) is \(spec.kind.expected)"

@@ -29,6 +29,8 @@ public struct Settings: Sendable, Equatable {
     public var dateFormat = DateFormat.iso
     /// The feed list shows feeds without unread articles.
     public var showReadFeeds = true
+    /// Article lists show read articles.
+    public var showReadArticles = true
     public var feedSort = FeedSort.config
     /// The selected row marked by `>` alone, without the bar.
     public var arrowCursor = false
