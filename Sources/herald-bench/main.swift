@@ -10,6 +10,7 @@ import HeraldStore
 //   herald-bench corpus --articles N --out DIR [--feeds F] [--base URL]
 //                                                      full-content RSS feeds (issue 9's shape)
 //   herald-bench store --feeds DIR --db PATH           stores a corpus: CPU and bytes per article
+//   herald-bench undo --db PATH                        mark all read and its undo; main-actor gaps
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("herald-bench: \(message)\n".utf8))
@@ -61,6 +62,9 @@ case "store":
         fail("usage: herald-bench store --feeds DIR --db PATH")
     }
     try await StoreBench.run(directory: directory, path: path)
+case "undo":
+    guard let path = option("--db", in: arguments) else { fail("usage: herald-bench undo --db PATH") }
+    try await UndoBench.run(path: path)
 default:
-    fail("usage: herald-bench populate|search|lists|parse|corpus|store …")
+    fail("usage: herald-bench populate|search|lists|parse|corpus|store|undo …")
 }

@@ -32,8 +32,13 @@ enum CommandTable {
             name: "remove", arguments: "URL | --demo", summary: "unsubscribe (drops its articles)",
             options: ["--demo"]),
         Command(
-            name: "reload", arguments: "[--jobs N] [--quiet]", summary: "fetch every feed",
-            options: ["--jobs", "--quiet"]),
+            name: "reload", arguments: "[--jobs N] [--quiet] [--due]",
+            summary: "fetch every feed (--due: the due ones)",
+            options: ["--jobs", "--quiet", "--due"]),
+        Command(
+            name: "feed", arguments: "set URL KEY VALUE | unset URL KEY | show [URL] [--json]",
+            summary: "a feed's own settings (keys: herald config default)",
+            options: ["--json"], words: ["set", "unset", "show"]),
         Command(
             name: "parse", arguments: "FILE_OR_URL|- [--json]", summary: "print a feed as Herald reads it",
             options: ["--json"]),

@@ -33,9 +33,16 @@ enum ManualCommand {
         ]
         for binding in Keymap.standard.bindings {
             out += [
-                ".TP", ".B " + roff(binding.keys.map(\.label).joined(separator: ", ")),
+                ".TP", ".B " + roff(binding.labels.joined(separator: ", ")),
                 roff(binding.summary + (binding.isGlobal ? "" : " [\(KeyTable.places(binding))]")),
             ]
+        }
+        out += [
+            ".SH COMMAND LINE",
+            roff("In the reader, : opens a command line (Tab completes, Up and Down recall, Esc cancels):"),
+        ]
+        for entry in CommandLineReference.entries {
+            out += [".TP", ".B " + roff(":" + entry.usage), roff(entry.summary)]
         }
         out += [
             ".SH CONFIGURATION",

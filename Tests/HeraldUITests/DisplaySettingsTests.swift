@@ -249,3 +249,34 @@ extension DisplaySettingsTests {
         #expect(row(canvas, 1).hasSuffix("F1 A1") && row(canvas, 2).isEmpty, "\(canvas.trimmedText())")
     }
 }
+
+extension DisplaySettingsTests {
+    @Test(":set changes a display setting at once: colours off and on, cursor, date format")
+    func setInTheReader() async throws {
+        let app = await AppDriver.started(flaggedLibrary([[false, true]]), size: Size(width: 60, height: 10))
+        app.apply(ConfigFile.parse("color header black magenta", file: "t"))
+        func set(_ text: String) async {
+            await AppDriver.press(app, [.character(":")] + text.map { .character($0) } + [.enter])
+        }
+        #expect(app.render()[1, 0].style == Style(foreground: .black, background: .magenta))
+        await set("set colors no")
+        #expect(app.render()[1, 0].style == Style(reverse: true))
+        await set("set colors yes")
+        #expect(
+            app.render()[1, 0].style == Style(foreground: .black, background: .magenta),
+            "the config's colours back")
+        await AppDriver.press(app, [.enter])
+        await set("set cursor arrow")
+        var canvas = app.render()
+        #expect(canvas[0, 1].grapheme == ">" && canvas[20, 1].style != app.theme.selection)
+        await set("set date-format short")
+        canvas = app.render()
+        #expect(
+            row(canvas, 1).range(of: #"^> N  [A-Z][a-z]{2} \d\d  F0 A0$"#, options: .regularExpression)
+                != nil, "\(row(canvas, 1))")
+        // A monochrome terminal stays monochrome whatever :set colors says.
+        app.adapt(toColors: 0)
+        await set("set colors yes")
+        #expect(app.render()[1, 0].style == Style(reverse: true))
+    }
+}

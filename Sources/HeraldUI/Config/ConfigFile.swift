@@ -1,3 +1,5 @@
+public import HeraldCore
+
 /// A mistake in the config file, where it is and what would be right.
 public struct ConfigDiagnostic: Sendable, Hashable, CustomStringConvertible {
     public var file: String
@@ -17,6 +19,8 @@ public struct ReaderConfig: Sendable {
     public var colors: [String: Style] = [:]
     /// The `highlight` lines, in file order.
     public var highlights: [TitleHighlight] = []
+    /// The `feed URL KEY VALUE` lines, values checked (see `FeedSettingKey`).
+    public var feedSettings: [FeedSettingLine] = []
     public var diagnostics: [ConfigDiagnostic] = []
 
     public init() {}
@@ -32,9 +36,9 @@ public struct ReaderConfig: Sendable {
 ///     color ELEMENT FG BG [ATTR…]  an element's colours and attributes
 ///     highlight REGEX FG [BG] [ATTR…]  titles the regex matches, in that style
 public enum ConfigFile {
-    static let directives = ["bind", "unbind", "set", "color", "highlight"]
+    static let directives = ["bind", "unbind", "set", "color", "feed", "highlight"]
     /// Directives of newsboat's config that Herald does not read (yet): said so, by name.
-    static let notYet = ["feed", "query", "filter", "macro", "include"]
+    static let notYet = ["query", "filter", "macro", "include"]
 
     public static func parse(_ text: String, file: String) -> ReaderConfig {
         var config = ReaderConfig()
@@ -60,6 +64,8 @@ public enum ConfigFile {
             case "unbind": unbind(arguments, after: first, into: &config, diagnose: diagnose)
             case "set": set(arguments, after: first, into: &config, diagnose: diagnose)
             case "color", "colour": color(arguments, after: first, into: &config, diagnose: diagnose)
+            case "feed":
+                feed(arguments, after: first, file: file, line: index + 1, into: &config, diagnose: diagnose)
             case "highlight": highlight(arguments, after: first, into: &config, diagnose: diagnose)
             case let name where notYet.contains(name):
                 diagnose(first.column, "`\(name)` is not supported yet; the line is ignored")
@@ -68,7 +74,7 @@ public enum ConfigFile {
                     first.column,
                     "unknown directive `\(first.text)`"
                         + suggestion(for: first.text, among: directives + notYet)
-                        + " (bind, unbind, set, color or highlight)")
+                        + " (bind, unbind, set, color, feed or highlight)")
             }
         }
         config.diagnostics = diagnostics
@@ -83,7 +89,7 @@ public enum ConfigFile {
             return diagnose(
                 (words.last ?? directive).end, "bind needs a key and an action: bind KEY ACTION [SCREEN…]")
         }
-        guard let key = KeyName.parse(words[0].text) else {
+        guard let keys = KeyName.parseSequence(words[0].text) else {
             return diagnose(words[0].column, "unknown key `\(words[0].text)`" + KeyName.help)
         }
         guard let action = Action(rawValue: words[1].text) else {
@@ -93,11 +99,14 @@ public enum ConfigFile {
                     + suggestion(for: words[1].text, among: Action.allCases.map(\.rawValue)))
         }
         guard let screens = screens(words.dropFirst(2), diagnose: diagnose) else { return }
-        if !config.keymap.bind(key, to: action, on: screens) {
-            diagnose(
+        guard let clashes = config.keymap.bind(sequence: keys, to: action, on: screens) else {
+            return diagnose(
                 words[2].column,
                 "`\(action.rawValue)` does nothing on \(screens?.map(\.rawValue).joined(separator: ", ") ?? "")"
             )
+        }
+        for clash in clashes {
+            diagnose(words[0].column, KeyName.clash(keys, clash))
         }
     }
 
@@ -108,11 +117,11 @@ public enum ConfigFile {
         guard let first = words.first else {
             return diagnose(directive.end, "unbind needs a key: unbind KEY [SCREEN…]")
         }
-        guard let key = KeyName.parse(first.text) else {
+        guard let keys = KeyName.parseSequence(first.text) else {
             return diagnose(first.column, "unknown key `\(first.text)`" + KeyName.help)
         }
         guard let screens = screens(words.dropFirst(), diagnose: diagnose) else { return }
-        config.keymap.unbind(key, on: screens)
+        config.keymap.unbind(sequence: keys, on: screens)
     }
 
     private static func set(
@@ -281,12 +290,14 @@ extension ConfigFile {
             lines.append("#   \(spec.summary) (\(spec.kind.expected))")
             lines.append("# set \(spec.name) \(spec.defaultValue.isEmpty ? "\"\"" : spec.defaultValue)")
         }
+        lines += feedSettingLines()
         lines += [
             "#",
             "# Keys (bind KEY ACTION [SCREEN…]: the key does the action on those screens, else wherever",
             "# the action works; unbind KEY [SCREEN…]: the key does nothing there, else anywhere):",
             "# Keys: a character, Enter, Esc, Space, Tab, S-Tab, Backspace, Delete, Up, Down, Left, Right,",
-            "#   PgUp, PgDn, Home, End, C-x, F1…F12.",
+            "#   PgUp, PgDn, Home, End, C-x, F1…F12; a sequence spaced in quotes (bind \"g r\" reload-all): its",
+            "#   first key waits for the next; a key cannot both act and begin a sequence on one screen.",
             "# Screens: " + ScreenKind.allCases.map(\.rawValue).joined(separator: " "),
             "# Actions: " + Action.allCases.map(\.rawValue).joined(separator: " "),
         ]

@@ -83,13 +83,14 @@ extension Settings {
         return nil
     }
 
-    /// The theme with the display settings in it (the views read them from the theme).
+    /// The theme with the display settings in it (the views read them from the theme);
+    /// `colors no` is the app's to apply (`ReaderApp.applyDisplaySettings`).
     func applied(to theme: Theme) -> Theme {
         var theme = theme
         theme.dateFormat = dateFormat
         theme.textWidth = textWidth
         theme.centreText = centreText
         theme.arrowCursor = arrowCursor
-        return colors ? theme : theme.monochrome()
+        return theme
     }
 }

@@ -19,6 +19,13 @@ public struct Settings: Sendable, Equatable {
     /// A feed keeps at most this many articles, the newest (0: all).
     public var keepArticles = 0
 
+    // Reloading on a timer and telling about new articles (per-feed settings: `feed` lines).
+    /// Minutes between reloads while the reader is open (0: none); also what `herald
+    /// reload --due` waits for feeds without a `reload-interval` of their own.
+    public var reloadInterval = 0
+    /// Run after a reload that brought new articles (`%n` articles, `%f` feeds); nil: none.
+    public var notifyCommand: String?
+
     // Display settings (Settings+Display.swift reads them).
     /// Colours; no: attributes only, as on a terminal without colours.
     public var colors = true
@@ -100,6 +107,17 @@ public struct Settings: Sendable, Equatable {
             summary:
                 "the mouse wheel scrolls, a click selects a row, a double click opens it (no: the terminal keeps the mouse, to select text)"
         ),
+        // Reload timer and notification.
+        Spec(
+            name: "reload-interval", kind: .integer(0...525_600), defaultValue: "0",
+            summary:
+                "minutes between reloads while the reader is open, and for `herald reload --due` (0: no timer)"
+        ),
+        Spec(
+            name: "notify-command", kind: .command, defaultValue: "",
+            summary:
+                "run (by /bin/sh) after a reload that brought new articles; %n: how many, %f: from how many feeds"
+        ),
     ]
 
     /// Sets a setting from its config text; the problem in words when the text does not fit.
@@ -113,6 +131,7 @@ public struct Settings: Sendable, Equatable {
             }
             if spec.name == "browser" { browser = value.isEmpty ? nil : value }
             if spec.name == "player" { player = value.isEmpty ? nil : value }
+            if spec.name == "notify-command" { notifyCommand = value.isEmpty ? nil : value }
         case .bool:
             let value: Bool
             switch text.lowercased() {
@@ -130,6 +149,7 @@ public struct Settings: Sendable, Equatable {
             if spec.name == "reload-jobs" { reloadJobs = value }
             if spec.name == "keep-days" { keepDays = value }
             if spec.name == "keep-articles" { keepArticles = value }
+            if spec.name == "reload-interval" { reloadInterval = value }
         case .choice, .dateFormat: return setDisplay(spec, text)
         }
         return nil

@@ -11,6 +11,8 @@ public struct ArticleListView {
     public var keymap: Keymap = .standard
     /// The config's `highlight` lines (nil: none).
     public var highlighter: TitleHighlighter?
+    /// Why the feed's last reload failed, when it did (the list then says so).
+    public var feedError: String?
 
     /// Columns of the feed title in a virtual feed's rows (when the screen is wide enough).
     static let feedWidth = 16
@@ -19,6 +21,11 @@ public struct ArticleListView {
         var (notice, noticeStyle) = ("", Style?.none)
         if model.isLoading && !model.isLoaded { notice = "loading…" }
         if let failure = model.failure { (notice, noticeStyle) = ("error: " + failure, theme.error) }
+        if notice.isEmpty, let feedError {
+            (notice, noticeStyle) = (
+                "last reload failed: " + TextSanitizer.singleLine(feedError), theme.error
+            )
+        }
         let frame = ScreenFrame(
             title: "Herald · " + model.list.title,
             status: model.count == 0
@@ -32,7 +39,12 @@ public struct ArticleListView {
         let body = ListBody(
             failure: model.failure.map { "Could not read articles: \($0)" }, isLoaded: model.isLoaded,
             count: model.count, item: model.article(at:), cursor: model.cursor, theme: theme,
-            empty: model.list.source.isVirtual ? "No articles here." : "This feed has no articles.")
+            empty: model.list.source.isVirtual
+                ? "No articles here."
+                : feedError == nil
+                    ? "This feed has no articles."
+                    : "This feed has no articles: its last reload failed (\(TextSanitizer.singleLine(feedError ?? "")))."
+        )
         body.draw(into: &canvas, rows: rows) { article, y, canvas in
             Self.drawRow(
                 article, feed: showFeed ? feedTitle(article.feedID) : nil, y: y, theme: theme,

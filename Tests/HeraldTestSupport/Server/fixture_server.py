@@ -30,6 +30,7 @@ import gzip
 import socket
 import struct
 import zlib
+import html
 import http.server
 import sys
 import time
@@ -86,6 +87,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self.end_headers()
                 return
             self.send_body(FEED, extra=[("ETag", '"v1"'), ("Last-Modified", LAST_MODIFIED)])
+        elif path == "/agent":
+            # One item titled with the request's User-Agent (per-feed user-agent tests).
+            agent = html.escape(self.headers.get("User-Agent", "")).encode()
+            self.send_body(b'<rss version="2.0"><channel><title>Agent</title><item><guid>' + agent
+                           + b'</guid><title>' + agent + b'</title></item></channel></rss>')
         elif path == "/slow":
             time.sleep(5)
             self.send_body(FEED)
