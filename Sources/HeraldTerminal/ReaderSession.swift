@@ -17,6 +17,8 @@ public enum ReaderSession {
         let pump = InputPump(inputFD: 0, signalFD: terminal.signalFD)
         defer { pump.stop() }
         let app = makeApp(terminal.size)
+        // Monochrome terminals and NO_COLOR: the app's monochrome theme.
+        app.adapt(toColors: terminal.colorCount)
         let renderer = FrameRenderer(surface: terminal)
         // The window title names what is open; the user's own title comes back at the end.
         // Only on terminals known to take titles (a Linux console would not).

@@ -48,7 +48,7 @@ enum ManualCommand {
             ".SH CONFIGURATION",
             roff(
                 "$XDG_CONFIG_HOME/herald/config (~/.config/herald/config), or \\-\\-config PATH: bind KEY ACTION [SCREEN...], "
-                    + "unbind KEY [SCREEN...], set NAME VALUE, color ELEMENT FG BG [ATTR...]. "
+                    + "unbind KEY [SCREEN...], set NAME VALUE, color ELEMENT FG BG [ATTR...], highlight REGEX FG [BG] [ATTR...]. "
                     + "herald config default prints every default; herald config check names every mistake."),
         ]
         for spec in Settings.specs {
@@ -62,7 +62,7 @@ enum ManualCommand {
             ".TP", ".B BROWSER", roff("the program that opens links, unless the config sets browser"),
             ".TP", ".B HERALD_PLAYER",
             roff("the program that plays podcasts and videos, unless the config sets player"),
-            ".TP", ".B NO_COLOR", roff("set: no colours, attributes only"),
+            ".TP", ".B NO_COLOR", roff("set: no colours, attributes only (as set colors no, or a terminal without colours)"),
             ".SH FILES",
             ".TP", ".I ~/.local/share/herald/herald.db", roff("the library"),
             ".TP", ".I ~/.config/herald/config", roff("the config file"),

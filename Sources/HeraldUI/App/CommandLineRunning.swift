@@ -62,6 +62,7 @@ extension ReaderApp {
             } else {
                 settings = changed
                 onSettingsChange(changed)
+                applyDisplaySettings()
                 if name == "reload-interval" { startReloadTimer() }
                 message = "\(name) is \(value) for this session (the config file keeps it)"
             }

@@ -76,6 +76,11 @@ public final class ReaderApp {
     /// Hears the settings after `:set` changed them, to apply what lives outside the app
     /// (the mouse, the browser, the reloader); set by the terminal and the composition root.
     public var onSettingsChange: @MainActor (Settings) -> Void = { _ in }
+    /// The config's `highlight` lines, matched once per title.
+    public let highlighter = TitleHighlighter()
+    /// The theme with the config's colours, before the display settings (`:set` starts
+    /// from it again), and whether the terminal has no colours.
+    var display: (colours: Theme, terminalMonochrome: Bool)?
 
     /// Takes the config file's keys and settings; its first mistake shows on the status
     /// line until the next key (the reader starts with the rest of the file).
@@ -83,6 +88,9 @@ public final class ReaderApp {
         keymap = config.keymap
         settings = config.settings
         for (element, style) in config.colors { theme.set(element, style) }
+        highlighter.highlights = config.highlights
+        display = (theme, display?.terminalMonochrome ?? false)
+        applyDisplaySettings()
         if let first = config.diagnostics.first {
             let more = config.diagnostics.count > 1 ? " (and \(config.diagnostics.count - 1) more)" : ""
             message = "config: \(first)\(more) — herald config check"
@@ -238,7 +246,7 @@ public final class ReaderApp {
             }
         }
         if case .article(let model) = screen {
-            let count = model.lines(width: size.width, theme: theme).count
+            let count = model.lines(width: theme.readingColumn(width: size.width).width, theme: theme).count
             model.scroll(by: 0, lineCount: count, visible: bodyRows)
         }
     }
@@ -273,13 +281,16 @@ public final class ReaderApp {
         case .feeds: FeedListView(model: feedList, theme: theme, keymap: keymap).draw(into: &canvas)
         case .articles(let model):
             var view = ArticleListView(
-                model: model, theme: theme, feedTitle: feedList.title(ofFeed:), keymap: keymap)
+                model: model, theme: theme, feedTitle: feedList.title(ofFeed:), keymap: keymap,
+                highlighter: highlighter)
             if case .feed(let id) = model.list.source {
                 view.feedError = feedList.feeds.first { $0.id == id }?.feed.lastError
             }
             view.draw(into: &canvas)
         case .article(let model): ArticleView(model: model, theme: theme, keymap: keymap).draw(into: &canvas)
-        case .search(let model): SearchView(model: model, theme: theme, keymap: keymap).draw(into: &canvas)
+        case .search(let model):
+            SearchView(model: model, theme: theme, keymap: keymap, highlighter: highlighter).draw(
+                into: &canvas)
         case .links(let model): LinksView(model: model, theme: theme, keymap: keymap).draw(into: &canvas)
         case .tags(let model): TagListView(model: model, theme: theme, keymap: keymap).draw(into: &canvas)
         case .errors(let model):

@@ -17,6 +17,8 @@ public struct ReaderConfig: Sendable {
     public var settings = Settings()
     /// The `color` lines: element → style.
     public var colors: [String: Style] = [:]
+    /// The `highlight` lines, in file order.
+    public var highlights: [TitleHighlight] = []
     /// The `feed URL KEY VALUE` lines, values checked (see `FeedSettingKey`).
     public var feedSettings: [FeedSettingLine] = []
     public var diagnostics: [ConfigDiagnostic] = []
@@ -31,10 +33,12 @@ public struct ReaderConfig: Sendable {
 ///                                  the action works); what the key did there is undone
 ///     unbind KEY [SCREEN…]         the key does nothing (there)
 ///     set NAME VALUE               a setting (see `Settings.specs`)
+///     color ELEMENT FG BG [ATTR…]  an element's colours and attributes
+///     highlight REGEX FG [BG] [ATTR…]  titles the regex matches, in that style
 public enum ConfigFile {
-    static let directives = ["bind", "unbind", "set", "color", "feed"]
+    static let directives = ["bind", "unbind", "set", "color", "feed", "highlight"]
     /// Directives of newsboat's config that Herald does not read (yet): said so, by name.
-    static let notYet = ["highlight", "query", "filter", "macro", "include"]
+    static let notYet = ["query", "filter", "macro", "include"]
 
     public static func parse(_ text: String, file: String) -> ReaderConfig {
         var config = ReaderConfig()
@@ -62,6 +66,7 @@ public enum ConfigFile {
             case "color", "colour": color(arguments, after: first, into: &config, diagnose: diagnose)
             case "feed":
                 feed(arguments, after: first, file: file, line: index + 1, into: &config, diagnose: diagnose)
+            case "highlight": highlight(arguments, after: first, into: &config, diagnose: diagnose)
             case let name where notYet.contains(name):
                 diagnose(first.column, "`\(name)` is not supported yet; the line is ignored")
             default:
@@ -69,7 +74,7 @@ public enum ConfigFile {
                     first.column,
                     "unknown directive `\(first.text)`"
                         + suggestion(for: first.text, among: directives + notYet)
-                        + " (bind, unbind, set, color or feed)")
+                        + " (bind, unbind, set, color, feed or highlight)")
             }
         }
         config.diagnostics = diagnostics
@@ -142,11 +147,11 @@ public enum ConfigFile {
         }
     }
 
-    static let colorNames = TerminalColor.allCases.map { "\($0)" }
+    static let colorNames = ["default"] + TerminalColor.basicNames
     static let attributeNames = ["bold", "dim", "underline", "reverse", "italic", "normal"]
 
     /// `color ELEMENT FOREGROUND BACKGROUND [ATTRIBUTE…]`: colours are `default`, `black`,
-    /// `red`, `green`, `yellow`, `blue`, `magenta`, `cyan`, `white`.
+    /// `red`, `green`, `yellow`, `blue`, `magenta`, `cyan`, `white`, `bright-NAME`, `colorN`.
     private static func color(
         _ words: [Word], after directive: Word, into config: inout ReaderConfig,
         diagnose: (Int, String) -> Void
@@ -161,30 +166,8 @@ public enum ConfigFile {
                 words[0].column,
                 "unknown element `\(words[0].text)`" + suggestion(for: words[0].text, among: Theme.elements))
         }
-        var style = Style()
-        for (index, word) in words[1...2].enumerated() {
-            guard let color = TerminalColor.allCases.first(where: { "\($0)" == word.text.lowercased() })
-            else {
-                return diagnose(
-                    word.column,
-                    "unknown colour `\(word.text)`" + suggestion(for: word.text, among: colorNames)
-                        + " (\(colorNames.joined(separator: ", ")))")
-            }
-            if index == 0 { style.foreground = color } else { style.background = color }
-        }
-        for word in words.dropFirst(3) {
-            switch word.text.lowercased() {
-            case "bold": style.bold = true
-            case "dim": style.dim = true
-            case "underline": style.underline = true
-            case "reverse": style.reverse = true
-            case "italic": style.italic = true
-            case "normal": break
-            default:
-                return diagnose(
-                    word.column,
-                    "unknown attribute `\(word.text)`" + suggestion(for: word.text, among: attributeNames))
-            }
+        guard let style = style(words.dropFirst(), backgroundOptional: false, diagnose: diagnose) else {
+            return
         }
         config.colors[words[0].text] = style
     }
@@ -321,9 +304,12 @@ extension ConfigFile {
         lines += [
             "#",
             "# Colours (color ELEMENT FOREGROUND BACKGROUND [ATTRIBUTE…]): "
-                + colorNames.joined(separator: " ") + ";",
-            "#   attributes: bold dim underline reverse italic. NO_COLOR in the environment turns colours off",
-            "#   (attributes stay; the selection is then reverse video).",
+                + colorNames.joined(separator: " ") + ",",
+            "#   bright-NAME (8–15), color0…color255 (a terminal with fewer colours draws the nearest basic one);",
+            "#   attributes: bold dim underline reverse italic. set colors no, NO_COLOR in the environment, or",
+            "#   a terminal without colours: attributes only (the selection and the header in reverse video).",
+            "# Highlights (highlight REGEX FG [BG] [ATTRIBUTE…]): article titles the regex matches",
+            "#   (case-insensitive) in that style, e.g.  highlight \"rust|swift\" bright-green default bold",
         ]
         let theme = Theme()
         for element in Theme.elements {

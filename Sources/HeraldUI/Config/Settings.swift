@@ -26,16 +26,39 @@ public struct Settings: Sendable, Equatable {
     /// Run after a reload that brought new articles (`%n` articles, `%f` feeds); nil: none.
     public var notifyCommand: String?
 
+    // Display settings (Settings+Display.swift reads them).
+    /// Colours; no: attributes only, as on a terminal without colours.
+    public var colors = true
+    /// The article body's widest column (0: the window's width).
+    public var textWidth = 0
+    /// The article's column in the middle of a wider window.
+    public var centreText = false
+    public var dateFormat = DateFormat.iso
+    /// The feed list shows feeds without unread articles.
+    public var showReadFeeds = true
+    /// Article lists show read articles.
+    public var showReadArticles = true
+    public var feedSort = FeedSort.config
+    /// The selected row marked by `>` alone, without the bar.
+    public var arrowCursor = false
+
     public init() {}
 
     public enum Kind: Sendable {
         case command, bool, integer(ClosedRange<Int>)
+        /// One of a few words (the first is how `config default` writes it).
+        case choice([String])
+        /// A date format: a name or a %-pattern (`DateFormat`).
+        case dateFormat
 
         public var expected: String {
             switch self {
             case .command: "a command"
             case .bool: "yes or no"
             case .integer(let range): "a number from \(range.lowerBound) to \(range.upperBound)"
+            case .choice(let words): words.joined(separator: " or ")
+            case .dateFormat:
+                DateFormat.names.map(\.name).joined(separator: ", ") + " or a pattern such as %d %b %Y"
             }
         }
     }
@@ -48,7 +71,10 @@ public struct Settings: Sendable, Equatable {
         public var summary: String
     }
 
-    public static let specs: [Spec] = [
+    /// Every setting: these, then the display settings (`displaySpecs`).
+    public static let specs = coreSpecs + displaySpecs
+
+    static let coreSpecs: [Spec] = [
         Spec(
             name: "browser", kind: .command, defaultValue: "",
             summary:
@@ -96,6 +122,7 @@ public struct Settings: Sendable, Equatable {
 
     /// Sets a setting from its config text; the problem in words when the text does not fit.
     mutating func set(_ spec: Spec, _ text: String) -> String? {
+        if Self.displaySpecs.contains(where: { $0.name == spec.name }) { return setDisplay(spec, text) }
         switch spec.kind {
         case .command:
             let value = text.trimmingCharacters(in: .whitespaces)
@@ -123,6 +150,7 @@ public struct Settings: Sendable, Equatable {
             if spec.name == "keep-days" { keepDays = value }
             if spec.name == "keep-articles" { keepArticles = value }
             if spec.name == "reload-interval" { reloadInterval = value }
+        case .choice, .dateFormat: return setDisplay(spec, text)
         }
         return nil
     }
