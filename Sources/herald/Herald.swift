@@ -72,6 +72,7 @@ struct Herald {
     static func runReader(_ options: GlobalOptions) async throws -> Int32 {
         let config = try options.loadConfig()
         let repository = try await options.openRepository()
+        await (repository as? LibraryStore)?.setReloadFilters(config.filters)
         // r and R reload through the library; feed files read with --feeds have none.
         let reloader: (any FeedReloading)? = (repository as? LibraryStore).map {
             var reloader = Reloader(store: $0, jobs: config.settings.reloadJobs)

@@ -8,7 +8,8 @@ import HeraldStore
 /// A progress bar on a terminal, a summary at the end; exit status 1 when every feed failed.
 enum ReloadCommand {
     static func run(_ arguments: [String], options: GlobalOptions) async throws -> Int32 {
-        let settings = try options.loadConfig().settings
+        let config = try options.loadConfig()
+        let settings = config.settings
         var jobs = settings.reloadJobs
         var quiet = false
         var reader = ArgumentReader(arguments)
@@ -20,6 +21,7 @@ enum ReloadCommand {
             }
         }
         let store = try await options.openLibrary(importingDemo: false)
+        await store.setReloadFilters(config.filters)
         // Nothing here reads a page twice: the reader's larger cache would only add to the peak.
         try await store.setCacheSize(kibibytes: 2048)
         let showBar = !quiet && isatty(2) == 1

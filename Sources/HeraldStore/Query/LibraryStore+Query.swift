@@ -188,3 +188,48 @@ extension LibraryStore {
         return feeds
     }
 }
+
+extension LibraryStore {
+    /// Every article matching `query` in list order (for `herald list --query`), at most
+    /// `limit`, only of the feed at `feedURL` when given: read in keyset pages handed to
+    /// `body` one at a time, like `forEachArticle(matching:)`.
+    public func forEachArticle(
+        matching query: ArticleQuery, feedURL: String? = nil, limit: Int? = nil, pageSize: Int = 500,
+        now: Date = Date(), _ body: ([ArticleListing]) throws -> Void
+    ) throws {
+        var (condition, values) = try compile(query, now: now)
+        if let feedURL {
+            values.append(.integer(try feedRowID(feedURL)))
+            condition = "a.feed_id = ?\(values.count) AND \(condition)"
+        }
+        var remaining = limit ?? Int.max
+        var last: ArticleSortKey?
+        while remaining > 0 {
+            var bound = values
+            var clauses = [condition]
+            if let last {
+                bound += [.integer(last.time), .integer(Int64(last.id) ?? 0)]
+                clauses.append("(a.sort_time, a.id) < (?\(bound.count - 1), ?\(bound.count))")
+            }
+            let wanted = min(pageSize, remaining)
+            bound.append(.integer(Int64(wanted)))
+            let statement = try db.prepareUncached(
+                "SELECT \(Self.summaryColumns), a.link, a.enclosures FROM articles a "
+                    + "CROSS JOIN feeds f ON f.id = a.feed_id WHERE " + clauses.joined(separator: " AND ")
+                    + " ORDER BY a.sort_time DESC, a.id DESC LIMIT ?\(bound.count)")
+            try statement.bind(bound)
+            var page: [ArticleListing] = []
+            while try statement.step() {
+                page.append(
+                    ArticleListing(
+                        summary: Self.summary(statement), link: statement.text(8),
+                        enclosures: Self.enclosures(statement.text(9))))
+            }
+            guard !page.isEmpty else { return }
+            try body(page)
+            remaining -= page.count
+            guard page.count == wanted, let tail = page.last else { return }
+            last = tail.summary.sortKey
+        }
+    }
+}

@@ -1,3 +1,5 @@
+public import HeraldCore
+
 /// A mistake in the config file, where it is and what would be right.
 public struct ConfigDiagnostic: Sendable, Hashable, CustomStringConvertible {
     public var file: String
@@ -16,6 +18,10 @@ public struct ReaderConfig: Sendable {
     /// The `color` lines: element → style.
     public var colors: [String: Style] = [:]
     public var diagnostics: [ConfigDiagnostic] = []
+    /// The `query` lines, in order.
+    public var queries: [NamedQuery] = []
+    /// The `filter` lines, in order.
+    public var filters: [QueryFilter] = []
 
     public init() {}
 }
@@ -27,10 +33,11 @@ public struct ReaderConfig: Sendable {
 ///                                  the action works); what the key did there is undone
 ///     unbind KEY [SCREEN…]         the key does nothing (there)
 ///     set NAME VALUE               a setting (see `Settings.specs`)
+///     query "Name" EXPR…           a query feed; filter EXPR… ACTION (`ConfigFile+Queries.swift`)
 public enum ConfigFile {
-    static let directives = ["bind", "unbind", "set", "color"]
+    static let directives = ["bind", "unbind", "set", "color", "query", "filter"]
     /// Directives of newsboat's config that Herald does not read (yet): said so, by name.
-    static let notYet = ["highlight", "feed", "query", "filter", "macro", "include"]
+    static let notYet = ["highlight", "feed", "macro", "include"]
 
     public static func parse(_ text: String, file: String) -> ReaderConfig {
         var config = ReaderConfig()
@@ -56,6 +63,8 @@ public enum ConfigFile {
             case "unbind": unbind(arguments, after: first, into: &config, diagnose: diagnose)
             case "set": set(arguments, after: first, into: &config, diagnose: diagnose)
             case "color", "colour": color(arguments, after: first, into: &config, diagnose: diagnose)
+            case "query": query(arguments, after: first, line: String(line), into: &config, diagnose: diagnose)
+            case "filter": filter(arguments, after: first, line: String(line), into: &config, diagnose: diagnose)
             case let name where notYet.contains(name):
                 diagnose(first.column, "`\(name)` is not supported yet; the line is ignored")
             default:
@@ -63,7 +72,7 @@ public enum ConfigFile {
                     first.column,
                     "unknown directive `\(first.text)`"
                         + suggestion(for: first.text, among: directives + notYet)
-                        + " (bind, unbind, set or color)")
+                        + " (bind, unbind, set, color, query or filter)")
             }
         }
         config.diagnostics = diagnostics
@@ -325,6 +334,7 @@ extension ConfigFile {
                 "# color \(element) \(style.foreground) \(style.background)"
                     + (attributes.isEmpty ? "" : " " + attributes.joined(separator: " ")))
         }
+        lines += queriesDefaultText
         lines.append("#")
         for binding in Keymap.standard.bindings {
             lines.append("#   \(binding.summary)")
