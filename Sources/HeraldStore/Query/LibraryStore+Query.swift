@@ -40,7 +40,6 @@ extension LibraryStore {
         -> [ArticleSummary]
     {
         if token.isCancelled { throw CancellationError() }
-        let (condition, values) = try compile(query, now: now)
         db.interrupt.current = token
         defer { db.interrupt.current = nil }
         let (after, forward, limit, offset): (ArticleSortKey?, Bool, Int, Int) =
@@ -52,6 +51,7 @@ extension LibraryStore {
             case .offset(let offset, let limit): (nil, true, limit, max(offset, 0))
             }
         do {
+            let (condition, values) = try compile(query, now: now)
             let rows = try queryScan(
                 condition, values, after: after, forward: forward, limit: limit, offset: offset)
             return forward ? rows : rows.reversed()
@@ -170,9 +170,20 @@ extension LibraryStore {
     func compile(_ query: ArticleQuery, now: Date) throws -> (String, [SQLiteValue]) {
         var compiler = QueryCompiler(
             feeds: try queryFeeds(), completions: { try self.completions(of: $0) },
+            matchCount: { try self.matchCount(table: $0, match: $1, upTo: $2) },
             now: Int64(now.timeIntervalSince1970))
         let condition = try compiler.condition(query)
         return (condition, compiler.values)
+    }
+
+    /// How many rows of an FTS table (`articles_fts`, `articles_cjk`) match, up to `cap`:
+    /// reading that many row ids costs little, however common the word.
+    func matchCount(table: String, match: String, upTo cap: Int) throws -> Int {
+        precondition(table == "articles_fts" || table == "articles_cjk")
+        let statement = try db.prepare(
+            "SELECT count(*) FROM (SELECT rowid FROM \(table) WHERE \(table) MATCH ?1 LIMIT ?2)")
+        try statement.bind(.text(match), .integer(Int64(cap)))
+        return Int(try statement.firstRow { $0.int64(0) } ?? 0)
     }
 
     /// Every feed with what `feed:` and `tag:` look at.
