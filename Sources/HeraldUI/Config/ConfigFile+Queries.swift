@@ -2,7 +2,7 @@ import HeraldCore
 
 /// The config's queries and filters, in Herald's query language:
 ///
-///     query "Name" EXPR…           a list of the articles matching EXPR, after the virtual feeds
+///     query "Name" EXPR…           a named list of the articles matching EXPR
 ///     filter EXPR… ACTION          at a reload, new articles matching EXPR are marked read
 ///                                  (mark-read), not stored (hide) or removed for good (delete)
 ///
@@ -68,7 +68,8 @@ extension ConfigFile {
     /// The lines `herald config default` prints about queries and filters.
     static let queriesDefaultText = [
         "#",
-        "# Queries (query \"NAME\" EXPR…): a list after Unread and Starred, of the articles matching EXPR.",
+        "# Queries (query \"NAME\" EXPR…): a named list of the articles matching EXPR (checked by",
+        "#   `herald config check`; `herald list --query EXPR` prints one).",
         "# Filters (filter EXPR… ACTION): at a reload, new articles matching EXPR are marked read",
         "#   (mark-read), not stored (hide: they come back without the filter) or removed for good",
         "#   (delete: also the stored ones; starred articles never).",
