@@ -2,7 +2,8 @@
 # Library benchmarks: for each size, build a synthetic library once (herald-bench populate,
 # which prints the insert rate and the file size), then measure through a real pty the time
 # to the first frame and the peak memory while browsing, the search latency, and the time
-# to open the virtual feeds (All articles, Unread, Starred) and tags.
+# to open the virtual feeds (All articles, Unread, Starred) and tags, and the first page of
+# query-language queries.
 #
 #   BENCH_SIZES="10000 100000 1000000" BENCH_DIR=/big/disk Scripts/bench_library.sh BIN_DIR
 set -euo pipefail
@@ -22,5 +23,6 @@ for n in $sizes; do
   python3 Scripts/measure_terminal.py --binary "$bin/herald" --db "$db" --runs "${BENCH_RUNS:-11}"
   "$bin/herald-bench" search --db "$db" --runs "${BENCH_SEARCH_RUNS:-21}"
   "$bin/herald-bench" lists --db "$db" --runs "${BENCH_LIST_RUNS:-21}"
+  "$bin/herald-bench" query --db "$db" --runs "${BENCH_QUERY_RUNS:-21}"
   echo
 done

@@ -41,7 +41,7 @@ actor ReloadWriter {
             let feeds = batch.map(\.feed)
             let results: [Result<Int, any Error>]
             do {
-                results = try await store.storeFetched(feeds, at: Date())
+                results = try await store.storeFetchedFiltered(feeds, at: Date())
             } catch {
                 results = Array(repeating: .failure(error), count: batch.count)
             }

@@ -15,6 +15,8 @@ public final class LibraryStore: ArticleRepository {
     public let path: String
     /// Feed URL → row id, filled as feeds are read.
     var feedRowIDs: [String: Int64] = [:]
+    /// The config's filters, applied to what a reload brings (`LibraryStore+Filters.swift`).
+    var reloadFilters: [QueryFilter] = []
 
     /// Opens (creating if needed) the library at `path` and brings its schema up to date.
     /// `upgrading` hears (from, to) first when an existing library is to be migrated, which

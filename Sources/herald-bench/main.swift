@@ -6,6 +6,7 @@ import HeraldStore
 //   herald-bench populate --articles N --db PATH [--feeds F] [--seed S]
 //   herald-bench search --db PATH [--runs R]          search latency p50/p99 per query
 //   herald-bench lists --db PATH [--runs R]           time to open All/Unread/Starred/tags
+//   herald-bench query --db PATH [--runs R]           first page of query-language queries p50/p99
 //   herald-bench parse [--mb N] [--runs R]             XML feed parser MB/s (RSS 2.0, Atom)
 //   herald-bench corpus --articles N --out DIR [--feeds F] [--base URL]
 //                                                      full-content RSS feeds (issue 9's shape)
@@ -43,6 +44,11 @@ case "lists":
     }
     let runs = option("--runs", in: arguments).flatMap(Int.init) ?? 21
     try await ListBench.run(path: path, runs: runs)
+case "query":
+    guard let path = option("--db", in: arguments) else {
+        fail("usage: herald-bench query --db PATH [--runs R]")
+    }
+    try await QueryBench.run(path: path, runs: option("--runs", in: arguments).flatMap(Int.init) ?? 21)
 case "parse":
     let megabytes = option("--mb", in: arguments).map { Int($0) ?? 0 } ?? 10
     let runs = option("--runs", in: arguments).map { Int($0) ?? 0 } ?? 7
@@ -66,5 +72,5 @@ case "undo":
     guard let path = option("--db", in: arguments) else { fail("usage: herald-bench undo --db PATH") }
     try await UndoBench.run(path: path)
 default:
-    fail("usage: herald-bench populate|search|lists|parse|corpus|store|undo …")
+    fail("usage: herald-bench populate|search|lists|query|parse|corpus|store|undo …")
 }

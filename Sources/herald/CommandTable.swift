@@ -14,9 +14,10 @@ enum CommandTable {
 
     static let commands: [Command] = [
         Command(
-            name: "list", arguments: "[--feed URL] [--tag T] [--starred] [--unread] [--limit N] [--json]",
+            name: "list",
+            arguments: "[--feed URL] [--tag T] [--starred] [--unread] [--query EXPR] [--limit N] [--json]",
             summary: "print articles, newest first",
-            options: ["--feed", "--tag", "--starred", "--unread", "--limit", "--json"]),
+            options: ["--feed", "--tag", "--starred", "--unread", "--query", "--limit", "--json"]),
         Command(
             name: "tags", arguments: "[--json]", summary: "print the tags with their counts",
             options: ["--json"]),

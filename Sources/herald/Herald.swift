@@ -76,6 +76,7 @@ struct Herald {
     static func runReader(_ options: GlobalOptions) async throws -> Int32 {
         var config = try options.loadConfig()
         let repository = try await options.openRepository()
+        await (repository as? LibraryStore)?.setReloadFilters(config.filters)
         // r and R reload through the library; feed files read with --feeds have none.
         let makeReloader = { (settings: Settings) -> (any FeedReloading)? in
             (repository as? LibraryStore).map {

@@ -5,10 +5,11 @@ import HeraldStore
 /// `herald list` and `herald search`: articles printed without opening the reader, as
 /// aligned text or as JSON (one object per line, for scripts).
 enum ListCommands {
-    /// `herald list [--feed URL] [--tag T] [--starred] [--unread] [--limit N] [--json]`:
-    /// the filters combine (every one given must hold).
+    /// `herald list [--feed URL] [--tag T] [--starred] [--unread] [--query EXPR] [--limit N]
+    /// [--json]`: the filters combine (every one given must hold).
     static func list(_ arguments: [String], options: GlobalOptions) async throws {
         var filter = ArticleFilter()
+        var query: ArticleQuery?
         var limit: Int?
         var json = false
         var reader = ArgumentReader(arguments)
@@ -24,6 +25,7 @@ enum ListCommands {
             case "--unread": filter.unreadOnly = true
             case "--limit": limit = try reader.positiveNumber(of: argument)
             case "--json": json = true
+            case "--query": query = try parseQuery(try reader.value(of: argument), and: query)
             default: throw UsageError("list: unknown option '\(argument)'")
             }
         }
@@ -37,7 +39,7 @@ enum ListCommands {
             throw UsageError("no tag '\(tag)' (`herald tags` lists the tags)")
         }
         let output = ArticleOutput(json: json)
-        try await store.forEachArticle(matching: filter, limit: limit) { page in
+        let printPage: ([ArticleListing]) -> Void = { page in
             for listing in page {
                 let feed = feeds[listing.summary.feedID]
                 output.print(
@@ -45,6 +47,23 @@ enum ListCommands {
                     details: ArticleOutput.Details(
                         link: listing.link, tags: feed?.tags ?? [], enclosures: listing.enclosures))
             }
+        }
+        if let query {
+            try await store.forEachArticle(
+                matching: query.and(filter), feedURL: filter.feed, limit: limit, printPage)
+        } else {
+            try await store.forEachArticle(matching: filter, limit: limit, printPage)
+        }
+    }
+
+    /// A `--query` expression (several are all required); a bad one is a usage error
+    /// naming the column: `herald: query:5: unclosed quote opened at column 5`.
+    static func parseQuery(_ text: String, and previous: ArticleQuery?) throws -> ArticleQuery {
+        do {
+            let query = try ArticleQuery.parse(text)
+            return previous.map { .and([$0, query]) } ?? query
+        } catch {
+            throw UsageError("query:\(error.column): \(error.message)")
         }
     }
 
@@ -66,5 +85,17 @@ enum ListCommands {
         for hit in try await repository.search(words.joined(separator: " "), limit: limit) {
             output.print(hit.article, feedTitle: hit.feedTitle)
         }
+    }
+}
+
+extension ArticleQuery {
+    /// The query with `list`'s other filters also required (`--feed` is passed apart: it
+    /// names one feed exactly).
+    fileprivate func and(_ filter: ArticleFilter) -> ArticleQuery {
+        var terms = [self]
+        if let tag = filter.tag { terms.append(.tag(tag)) }
+        if filter.starredOnly { terms.append(.flag(.starred)) }
+        if filter.unreadOnly { terms.append(.flag(.unread)) }
+        return terms.count == 1 ? self : .and(terms)
     }
 }

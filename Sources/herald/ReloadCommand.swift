@@ -12,7 +12,8 @@ import HeraldUI
 /// exit status 1 when every feed failed.
 enum ReloadCommand {
     static func run(_ arguments: [String], options: GlobalOptions) async throws -> Int32 {
-        let settings = try options.loadConfig().settings
+        let config = try options.loadConfig()
+        let settings = config.settings
         var jobs = settings.reloadJobs
         var quiet = false
         var due = false
@@ -26,6 +27,7 @@ enum ReloadCommand {
             }
         }
         let store = try await options.openLibrary(importingDemo: false)
+        await store.setReloadFilters(config.filters)
         // Nothing here reads a page twice: the reader's larger cache would only add to the peak.
         try await store.setCacheSize(kibibytes: 2048)
         let showBar = !quiet && isatty(2) == 1

@@ -78,7 +78,7 @@ struct NewsboatFilterTests {
         #expect(extras.hidden.map(\.line) == [3])
         #expect(extras.hidden.map(\.url) == ["https://b.example/feed"])
         #expect(extras.queries.map(\.name) == ["Unread tech", "Body"])
-        #expect(try extras.queries[0].translation.get() == "query \"Unread tech\" \"unread tag:tech\"")
+        #expect(try extras.queries[0].translation.get() == "query \"Unread tech\" unread tag:tech")
         #expect(throws: NewsboatFilter.Untranslatable.self) { try extras.queries[1].translation.get() }
     }
 

@@ -25,7 +25,10 @@ struct ColourEndToEndTests {
             with: (configFile.map { " --config \(HeraldUnderTest.shellQuoted($0.path))" } ?? "") + " --feeds "
         )
         try session.runCommand(prefix + " " + command)
-        try await session.waitUntil("the feed list") { $0.first?.contains("Herald · Feeds") == true }
+        // The whole first frame: ncurses writes it top to bottom, the hint line last.
+        try await session.waitUntil("the feed list") {
+            $0.first?.contains("Herald · Feeds") == true && $0.contains { $0.contains("q:quit") }
+        }
         let styled = try session.run(["capture-pane", "-e", "-p", "-t", session.target])
         try session.sendKeys("q")
         // A vt100 has no alternate screen: the last frame stays, and the shell's EXIT=0

@@ -65,8 +65,8 @@ struct NewsboatConfigTests {
         #expect(config.settings.player == "mpv")
     }
 
-    @Test("settings other branches add are written in the agreed grammar")
-    func pendingSettings() {
+    @Test("display settings, notification, highlight and filters are written as Herald reads them")
+    func laterSettings() throws {
         let translation = NewsboatConfig.translate(
             """
             text-width 72
@@ -84,9 +84,17 @@ struct NewsboatConfigTests {
                 "set text-width 72", "set show-read-feeds no", "set show-read-articles yes",
                 "set notify-command \"notify-send -a newsboat \\\"herald: %n new articles from %f feeds\\\"\"",
                 "highlight rust|swift red default bold",
-                "filter \"feed:https://a.example/feed (title:/ad/)\" delete", "set reload-interval 45",
+                "filter feed:https://a.example/feed (title:/ad/) delete", "set reload-interval 45",
             ])
         #expect(translation.carried == 8)
+        let config = ConfigFile.parse(translation.lines.joined(separator: "\n"), file: "config")
+        #expect(config.diagnostics.isEmpty, "\(config.diagnostics)")
+        // The filter's expression is the query itself, not one quoted phrase.
+        #expect(
+            config.filters.map(\.query) == [
+                try ArticleQuery.parse("feed:https://a.example/feed (title:/ad/)")
+            ])
+        #expect(config.filters.map(\.action) == [.delete])
     }
 
     @Test("lines that do not map are listed with their line number and reason")

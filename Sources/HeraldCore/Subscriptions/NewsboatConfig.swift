@@ -144,7 +144,7 @@ public enum NewsboatConfig {
             do {
                 var query = try NewsboatFilter.translate(arguments[1])
                 if arguments[0] != "*" { query = "feed:\(NewsboatFilter.quoted(arguments[0])) (\(query))" }
-                return .success(["filter \(word(query)) delete"])
+                return .success(["filter \(query) delete"])  // the expression as written: its quotes are its own
             } catch {
                 return .failure(error)
             }

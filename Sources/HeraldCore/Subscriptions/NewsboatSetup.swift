@@ -72,7 +72,7 @@ public struct NewsboatURLExtras: Sendable, Equatable {
                 let expression = String(rest[rest.index(after: colon)...])
                 let translation = Result { () throws(NewsboatFilter.Untranslatable) -> String in
                     let query = try NewsboatFilter.translate(expression)
-                    return "query \(NewsboatConfig.word(name)) \(NewsboatConfig.word(query))"
+                    return "query \(NewsboatConfig.word(name)) \(query)"  // the expression as written: its quotes are its own
                 }
                 extras.queries.append(
                     Query(line: index + 1, name: name, expression: expression, translation: translation))

@@ -22,6 +22,7 @@ final class SQLiteConnection {
         }
         handle = db
         sqlite3_extended_result_codes(db, 1)
+        QueryFunctions.register(on: db)
         // Every 1000 VM steps: stop if the running statement's task was cancelled.
         sqlite3_progress_handler(
             db, 1000,

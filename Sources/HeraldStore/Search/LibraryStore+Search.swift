@@ -31,8 +31,14 @@ extension LibraryStore {
     /// How many of the newest matches are ranked.
     static let candidateLimit = 1000
 
-    func runSearch(_ text: String, limit: Int, token: CancellationToken) throws -> [SearchHit] {
+    func runSearch(_ typed: String, limit: Int, token: CancellationToken) throws -> [SearchHit] {
         if token.isCancelled { throw CancellationError() }
+        // The query language (LibraryStore+QuerySearch.swift): plain words come back as text.
+        let text: String
+        switch try Self.searchPlan(typed) {
+        case .words(let words): text = words
+        case .query(let query): return try querySearch(query, limit: limit, token: token)
+        }
         let query = SearchQuery(text)
         guard !query.isEmpty else { return [] }
         db.interrupt.current = token

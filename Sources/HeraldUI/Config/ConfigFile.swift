@@ -22,6 +22,10 @@ public struct ReaderConfig: Sendable {
     /// The `feed URL KEY VALUE` lines, values checked (see `FeedSettingKey`).
     public var feedSettings: [FeedSettingLine] = []
     public var diagnostics: [ConfigDiagnostic] = []
+    /// The `query` lines, in order.
+    public var queries: [NamedQuery] = []
+    /// The `filter` lines, in order.
+    public var filters: [QueryFilter] = []
 
     public init() {}
 }
@@ -35,10 +39,11 @@ public struct ReaderConfig: Sendable {
 ///     set NAME VALUE               a setting (see `Settings.specs`)
 ///     color ELEMENT FG BG [ATTR…]  an element's colours and attributes
 ///     highlight REGEX FG [BG] [ATTR…]  titles the regex matches, in that style
+///     query "Name" EXPR…           a query feed; filter EXPR… ACTION (`ConfigFile+Queries.swift`)
 public enum ConfigFile {
-    static let directives = ["bind", "unbind", "set", "color", "feed", "highlight"]
+    static let directives = ["bind", "unbind", "set", "color", "feed", "highlight", "query", "filter"]
     /// Directives of newsboat's config that Herald does not read (yet): said so, by name.
-    static let notYet = ["query", "filter", "macro", "include"]
+    static let notYet = ["macro", "include"]
 
     public static func parse(_ text: String, file: String) -> ReaderConfig {
         var config = ReaderConfig()
@@ -67,6 +72,8 @@ public enum ConfigFile {
             case "feed":
                 feed(arguments, after: first, file: file, line: index + 1, into: &config, diagnose: diagnose)
             case "highlight": highlight(arguments, after: first, into: &config, diagnose: diagnose)
+            case "query": query(arguments, after: first, line: String(line), into: &config, diagnose: diagnose)
+            case "filter": filter(arguments, after: first, line: String(line), into: &config, diagnose: diagnose)
             case let name where notYet.contains(name):
                 diagnose(first.column, "`\(name)` is not supported yet; the line is ignored")
             default:
@@ -74,7 +81,7 @@ public enum ConfigFile {
                     first.column,
                     "unknown directive `\(first.text)`"
                         + suggestion(for: first.text, among: directives + notYet)
-                        + " (bind, unbind, set, color, feed or highlight)")
+                        + " (bind, unbind, set, color, feed, highlight, query or filter)")
             }
         }
         config.diagnostics = diagnostics
@@ -322,6 +329,7 @@ extension ConfigFile {
                 "# color \(element) \(style.foreground) \(style.background)"
                     + (attributes.isEmpty ? "" : " " + attributes.joined(separator: " ")))
         }
+        lines += queriesDefaultText
         lines.append("#")
         for binding in Keymap.standard.bindings {
             lines.append("#   \(binding.summary)")

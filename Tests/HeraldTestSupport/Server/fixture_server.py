@@ -26,6 +26,7 @@ Prints the port it listens on, then serves until killed:
   /busy/N          429 with Retry-After: N;  /busy-date: 429, Retry-After an HTTP date 300 s ahead;
   /unavailable     503 with Retry-After: 99999999999
   /files/NAME      the file NAME of Server/files/ (feeds with full articles: the newsboat import)
+  /mixed           RSS of four items for filters (sponsored, Swift, a podcast episode, spam); no validators
 """
 import gzip
 import os
@@ -39,6 +40,17 @@ import time
 
 FEED = b"""<?xml version="1.0"?><rss version="2.0"><channel><title>Fixture</title>
 <item><guid>1</guid><title>One</title></item></channel></rss>"""
+MIXED = b"""<?xml version="1.0"?><rss version="2.0"><channel><title>Mixed bag</title>
+<item><guid>m1</guid><title>Sponsored: a new laptop</title><description>Buy it now.</description>
+<pubDate>Mon, 30 Nov 2026 10:00:00 GMT</pubDate></item>
+<item><guid>m2</guid><title>Swift 6 released</title><description>Strict concurrency for all.</description>
+<pubDate>Mon, 30 Nov 2026 09:00:00 GMT</pubDate></item>
+<item><guid>m3</guid><title>Episode 7</title><description>We talk about gardens.</description>
+<enclosure url="http://127.0.0.1/ep7.mp3" type="audio/mpeg" length="1000"/>
+<pubDate>Mon, 30 Nov 2026 08:00:00 GMT</pubDate></item>
+<item><guid>m4</guid><title>SPAM spam spam</title><description>Lovely spam.</description>
+<pubDate>Mon, 30 Nov 2026 07:00:00 GMT</pubDate></item>
+</channel></rss>"""
 LAST_MODIFIED = "Mon, 30 Nov 2026 00:00:00 GMT"
 _bomb = []
 
@@ -94,6 +106,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             agent = html.escape(self.headers.get("User-Agent", "")).encode()
             self.send_body(b'<rss version="2.0"><channel><title>Agent</title><item><guid>' + agent
                            + b'</guid><title>' + agent + b'</title></item></channel></rss>')
+        elif path == "/mixed":
+            self.send_body(MIXED)
         elif path == "/slow":
             time.sleep(5)
             self.send_body(FEED)

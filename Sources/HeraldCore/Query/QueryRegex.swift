@@ -1,0 +1,38 @@
+import Foundation
+import Synchronization
+
+/// The regular expressions of `title:/…/` and `author:/…/`: ICU syntax, case-insensitive,
+/// compiled once per pattern and kept (a query runs its pattern on every row it looks at).
+public enum QueryRegex {
+    private static let cache = Mutex<[String: NSRegularExpression]>([:])
+
+    /// The compiled pattern; nil when it does not compile.
+    static func compiled(_ pattern: String) -> NSRegularExpression? {
+        if let found = cache.withLock({ $0[pattern] }) { return found }
+        guard let regex = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive]) else {
+            return nil
+        }
+        cache.withLock { cache in
+            // A bound on memory: patterns come from what users type.
+            if cache.count > 256 { cache.removeAll() }
+            cache[pattern] = regex
+        }
+        return regex
+    }
+
+    /// Why the pattern does not compile, or nil when it does.
+    static func problem(_ pattern: String) -> String? {
+        do {
+            _ = try NSRegularExpression(pattern: pattern, options: [.caseInsensitive])
+            return nil
+        } catch {
+            return "it does not compile (ICU syntax)"
+        }
+    }
+
+    /// Whether the pattern is found in `text`.
+    public static func matches(_ pattern: String, _ text: String) -> Bool {
+        guard let regex = compiled(pattern) else { return false }
+        return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    }
+}

@@ -1,0 +1,119 @@
+public import Foundation
+public import HeraldCore
+
+/// The config's filters, applied to the articles a reload brings (`filter EXPR… ACTION`).
+///
+/// A new article (not stored, not removed before) that a filter matches is stored read
+/// (`mark-read`), not stored (`hide`: nothing is remembered, so without the filter it comes
+/// back at the next reload that lists it) or not stored and remembered as removed
+/// (`delete`, as retention remembers). A `delete` filter also removes the feed's stored
+/// articles it matches when the feed is written. Starred articles are never removed.
+extension LibraryStore {
+    /// The filters `storeFetchedFiltered` applies (none until set).
+    public func setReloadFilters(_ filters: [QueryFilter]) {
+        reloadFilters = filters
+    }
+
+    /// `storeFetched` with the reload filters applied, in one transaction.
+    public func storeFetchedFiltered(_ feeds: [FetchedFeed], at time: Date) throws -> [Result<Int, any Error>]
+    {
+        guard !reloadFilters.isEmpty else { return try storeFetched(feeds, at: time) }
+        let now = Int64(time.timeIntervalSince1970)
+        return try db.transaction {
+            let rows = Dictionary(
+                try queryFeeds().map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
+            let deletions = reloadFilters.filter { $0.action == .delete }.map(\.query)
+            let deleting = deletions.isEmpty ? nil : try compile(.or(deletions), now: time)
+            var kept: [FetchedFeed] = []
+            var toMarkRead: [(feed: Int64, guids: [String])] = []
+            for var feed in feeds {
+                guard let row = rows[feed.url] else {
+                    kept.append(feed)
+                    continue
+                }
+                let guids = feed.items.map(\.item.id)
+                let stored = try storedGuids(feed: row.id, among: guids)
+                let removed = try removedGuids(feed: row.id, among: guids)
+                var read: [String] = []
+                feed.items = try feed.items.filter { prepared in
+                    let item = prepared.item
+                    if stored.contains(item.id) || removed.contains(item.id) { return true }
+                    let fields = QueryFields(
+                        title: item.title, author: item.author, text: item.text,
+                        feedTitle: row.title, feedURL: row.url, tags: row.tags,
+                        hasEnclosure: !item.enclosures.isEmpty,
+                        time: item.published.map { Int64($0.timeIntervalSince1970) } ?? now)
+                    switch reloadFilters.action(for: fields, now: now) {
+                    case nil: return true
+                    case .markRead:
+                        read.append(item.id)
+                        return true
+                    case .hide: return false
+                    case .delete:
+                        try remember(feed: row.id, guid: item.id, at: now)
+                        return false
+                    }
+                }
+                if let (condition, values) = deleting {
+                    try removeStored(feed: row.id, where: condition, values, at: now)
+                }
+                if !read.isEmpty { toMarkRead.append((row.id, read)) }
+                kept.append(feed)
+            }
+            let results = try storeFetched(kept, at: time)
+            for (feed, guids) in toMarkRead {
+                let json = String(decoding: try JSONEncoder().encode(guids), as: UTF8.self)
+                try db.prepare(
+                    """
+                    UPDATE articles SET read = 1
+                    WHERE feed_id = ?1 AND guid IN (SELECT value FROM json_each(?2)) AND read = 0
+                    """
+                ).bind(.integer(feed), .text(json)).run()
+            }
+            return results
+        }
+    }
+
+    /// The guids among `guids` that the feed has stored.
+    private func storedGuids(feed: Int64, among guids: [String]) throws -> Set<String> {
+        guard !guids.isEmpty else { return [] }
+        let statement = try db.prepare(
+            "SELECT j.value FROM json_each(?2) AS j CROSS JOIN articles a ON a.feed_id = ?1 AND a.guid = j.value"
+        )
+        try statement.bind(
+            .integer(feed), .text(String(decoding: try JSONEncoder().encode(guids), as: UTF8.self)))
+        var found = Set<String>()
+        while try statement.step() { found.insert(statement.text(0) ?? "") }
+        return found
+    }
+
+    private func remember(feed: Int64, guid: String, at now: Int64) throws {
+        try db.prepare("INSERT OR IGNORE INTO removed(feed_id, guid, removed_at) VALUES (?1, ?2, ?3)")
+            .bind(.integer(feed), .text(guid), .integer(now)).run()
+    }
+
+    /// Removes the feed's stored, unstarred articles matching `condition`, with their search
+    /// entries, and remembers them as removed.
+    private func removeStored(feed: Int64, where condition: String, _ values: [SQLiteValue], at now: Int64)
+        throws
+    {
+        let bound = values + [.integer(feed)]
+        let select = try db.prepareUncached(
+            "SELECT a.id, a.guid, a.title, a.author, a.body FROM articles a "
+                + "WHERE a.feed_id = ?\(bound.count) AND a.starred = 0 AND \(condition)")
+        try select.bind(bound)
+        var doomed: [(id: Int64, guid: String, title: String, author: String?, text: String)] = []
+        while try select.step() {
+            let text = try select.withBlob(4) { try bodies.unpackText($0) }
+            doomed.append((select.int64(0), select.text(1) ?? "", select.text(2) ?? "", select.text(3), text))
+        }
+        guard !doomed.isEmpty else { return }
+        var index = SearchIndex.Pending()
+        for article in doomed {
+            index.remove(id: article.id, title: article.title, author: article.author, text: article.text)
+            try remember(feed: feed, guid: article.guid, at: now)
+            try db.prepare("DELETE FROM articles WHERE id = ?1").bind(.integer(article.id)).run()
+        }
+        try index.apply(in: db)
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import HeraldCore
+import HeraldStore
+import HeraldTestSupport
+import Testing
+
+@testable import HeraldReload
+
+/// The config's filters at a reload: a real library, the feed from a real HTTP server.
+@Suite("Filters at reload", .serialized)
+struct ReloadFilterTests {
+    func filter(_ text: String, _ action: FilterAction) throws -> QueryFilter {
+        QueryFilter(query: try ArticleQuery.parse(text), action: action)
+    }
+
+    /// Titles of the stored articles, with (read, starred).
+    func stored(_ store: LibraryStore) async throws -> [String: (read: Bool, starred: Bool)] {
+        var found: [String: (read: Bool, starred: Bool)] = [:]
+        for article in try await store.articles(matching: .everything, limit: 100) {
+            found[article.title] = (article.isRead, article.isStarred)
+        }
+        return found
+    }
+
+    @Test(
+        "mark-read stores read, hide stores nothing until the filter goes, delete stays gone and removes stored matches but not starred ones"
+    )
+    func filters() async throws {
+        let server = try FixtureServer()
+        defer { server.stop() }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "herald-filters-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try await LibraryStore.open(path: directory.appendingPathComponent("h.db").path)
+        try await store.subscribe(Subscription(url: server.url("/mixed").absoluteString, tags: ["misc"]))
+        let reloader = Reloader(store: store, jobs: 2)
+
+        // 1. Every action at once.
+        await store.setReloadFilters([
+            try filter("title:sponsored", .markRead), try filter("podcast", .hide),
+            try filter("title:/^spam/ tag:misc", .delete),
+        ])
+        let first = try await reloader.reload()
+        #expect(first.failures.isEmpty)
+        #expect(first.newArticles == 2)
+        var articles = try await stored(store)
+        #expect(Set(articles.keys) == ["Sponsored: a new laptop", "Swift 6 released"])
+        #expect(articles["Sponsored: a new laptop"]?.read == true)
+        #expect(articles["Swift 6 released"]?.read == false)
+        let feed = try #require(try await store.feedSummaries().first)
+        #expect(feed.total == 2 && feed.unread == 1)
+
+        // 2. Without the hide filter the hidden episode comes back; the deleted spam does not.
+        await store.setReloadFilters([try filter("title:/^spam/", .delete)])
+        _ = try await reloader.reload()
+        articles = try await stored(store)
+        #expect(Set(articles.keys) == ["Sponsored: a new laptop", "Swift 6 released", "Episode 7"])
+
+        // 3. A delete filter removes the stored matches, except a starred one.
+        let swift = try #require(
+            try await store.articles(matching: ArticleQuery.parse("title:swift"), limit: 5).first)
+        try await store.setStarred(true, articleID: swift.id)
+        await store.setReloadFilters([try filter("swift or podcast", .delete)])
+        _ = try await reloader.reload()
+        articles = try await stored(store)
+        #expect(Set(articles.keys) == ["Sponsored: a new laptop", "Swift 6 released"])
+        #expect(articles["Swift 6 released"]?.starred == true)
+        // Removed for good: without filters, the next reload does not bring them back.
+        await store.setReloadFilters([])
+        _ = try await reloader.reload()
+        #expect(Set(try await stored(store).keys) == ["Sponsored: a new laptop", "Swift 6 released"])
+        #expect(try await store.search("gardens", limit: 5).isEmpty, "the removed episode left the index")
+    }
+}
