@@ -49,10 +49,12 @@ struct ImportNewsboatCrashTests {
             withIntermediateDirectories: true)
         try child.run()
         // Killed once some feeds are in (its write-ahead log has grown past 2 MB), wherever
-        // it is then. A stat, not a query, so the test's polling costs nothing on a busy machine.
+        // it is then. A stat, not a query, so the test's polling costs nothing on a busy machine;
+        // and a blocking sleep, not `Task.sleep`: with the cooperative pool busy with other
+        // suites, an awaiting test may not run again before the import has finished.
         let deadline = Date().addingTimeInterval(120)
         while Date() < deadline, child.isRunning {
-            try await Task.sleep(for: .milliseconds(20))
+            usleep(20_000)
             let wal =
                 (try? FileManager.default.attributesOfItem(atPath: library.path + "-wal")[.size] as? Int) ?? 0
             if wal > 2_000_000 { break }
