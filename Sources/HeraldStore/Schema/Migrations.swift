@@ -144,5 +144,6 @@ enum Migrations {
                 ) WITHOUT ROWID;
                 """)
         },
+        Step(version: 11, summary: "sync: captured changes, merged state, other devices", apply: SyncMigration.apply),
     ]
 }
