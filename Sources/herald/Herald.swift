@@ -39,6 +39,8 @@ struct Herald {
                 try await ImportExportCommands.importFile(Array(arguments.dropFirst()), options: options)
             case "export":
                 try await ImportExportCommands.export(Array(arguments.dropFirst()), options: options)
+            case "sync":
+                try await SyncCommand.run(Array(arguments.dropFirst()), options: options)
             case "manual":
                 print(ManualCommand.manual(), terminator: "")
             case "completions":

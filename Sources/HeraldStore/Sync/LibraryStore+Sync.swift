@@ -156,7 +156,7 @@ extension LibraryStore {
                         WHERE f.url = sync_state.feed_url AND a.guid = sync_state.guid)
                     """)
             }
-            result.pending = Int(try db.integer("SELECT count(*) FROM sync_state WHERE applied = 0"))
+            result.pending = try waitingStates()
             if let capture { try setSyncValue("capture", capture) }
             return result
         }
@@ -280,7 +280,18 @@ extension LibraryStore {
     public func syncBacklog() throws -> (unsent: Int, pending: Int) {
         (
             Int(try db.integer("SELECT count(*) FROM sync_outbox")),
-            Int(try db.integer("SELECT count(*) FROM sync_state WHERE applied = 0"))
+            try waitingStates()
         )
+    }
+
+    /// States of subscribed feeds not applied yet: their articles have not been fetched.
+    /// (The states of feeds not subscribed wait too, for a subscription, but are not counted.)
+    private func waitingStates() throws -> Int {
+        Int(
+            try db.integer(
+                """
+                SELECT count(*) FROM sync_state s
+                WHERE s.applied = 0 AND EXISTS (SELECT 1 FROM feeds WHERE url = s.feed_url)
+                """))
     }
 }

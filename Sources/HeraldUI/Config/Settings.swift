@@ -18,6 +18,8 @@ public struct Settings: Sendable, Equatable {
     public var keepDays = 0
     /// A feed keeps at most this many articles, the newest (0: all).
     public var keepArticles = 0
+    /// The sync folder `herald sync` uses without `--dir` (a `~/` start is the home).
+    public var syncDirectory: String?
 
     public init() {}
 
@@ -74,6 +76,12 @@ public struct Settings: Sendable, Equatable {
             summary:
                 "the mouse wheel scrolls, a click selects a row, a double click opens it (no: the terminal keeps the mouse, to select text)"
         ),
+        // Sync (issue 12).
+        Spec(
+            name: "sync-dir", kind: .command, defaultValue: "",
+            summary:
+                "the folder herald sync shares with your other machines (~/Sync/herald, carried by Syncthing, Dropbox, git); unset: herald sync needs --dir"
+        ),
     ]
 
     /// Sets a setting from its config text; the problem in words when the text does not fit.
@@ -86,6 +94,7 @@ public struct Settings: Sendable, Equatable {
             }
             if spec.name == "browser" { browser = value.isEmpty ? nil : value }
             if spec.name == "player" { player = value.isEmpty ? nil : value }
+            if spec.name == "sync-dir" { syncDirectory = value.isEmpty ? nil : value }
         case .bool:
             let value: Bool
             switch text.lowercased() {
