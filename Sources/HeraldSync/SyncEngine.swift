@@ -50,8 +50,11 @@ public struct SyncEngine {
                 batch, through: last.sequence, device: device, clock: &clock, own: own, segment: &segment)
         }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        // A large merge touches pages of the state all over: a larger cache while it runs.
+        try store.setCacheSize(kibibytes: 48 << 10)
+        defer { try? store.setCacheSize(kibibytes: 8 << 10) }
         for name in names.sorted() where Self.isDeviceID(name) && name != device {
-            try readDevice(name, clock: &clock, report: &report)
+            try store.syncTransaction { try readDevice(name, clock: &clock, report: &report) }
         }
         try store.setSyncValue("clock", String(clock.latest))
         report.applied = try store.applySyncState()

@@ -70,7 +70,9 @@ extension LibraryStore {
     /// their keys, and forgets the captured changes up to `sequence`, in one transaction.
     public func recordOwn(_ operations: [SyncOperation], through sequence: Int64?) throws {
         try db.transaction {
-            for operation in operations { try merge(operation, applied: true) }
+            // Prepared once for the batch (the statement cache would hash this SQL per operation).
+            let statement = try db.prepare(Self.upsertStateSQL)
+            for operation in operations { try merge(operation, applied: true, with: statement) }
             if let sequence {
                 try db.prepare("DELETE FROM sync_outbox WHERE seq <= ?1").bind(.integer(sequence)).run()
             }
@@ -84,7 +86,10 @@ extension LibraryStore {
     public func mergeOthers(_ operations: [SyncOperation], cursor: SyncCursor?) throws -> Int {
         try db.transaction {
             var won = 0
-            for operation in operations where try merge(operation, applied: false) { won += 1 }
+            // In key order, so the writes walk the state's pages in order.
+            let sorted = operations.sorted { ($0.change.feedURL, $0.change.guid) < ($1.change.feedURL, $1.change.guid) }
+            let statement = try db.prepare(Self.upsertStateSQL)
+            for operation in sorted where try merge(operation, applied: false, with: statement) { won += 1 }
             if let cursor { try setCursor(cursor) }
             return won
         }
@@ -94,16 +99,9 @@ extension LibraryStore {
     /// unsubscription applied here (this device's own) leaves the feed's other states to be
     /// applied again should it come back.
     @discardableResult
-    private func merge(_ operation: SyncOperation, applied: Bool) throws -> Bool {
+    private func merge(_ operation: SyncOperation, applied: Bool, with statement: SQLiteStatement) throws -> Bool {
         let change = operation.change
-        let statement = try db.prepare(
-            """
-            INSERT INTO sync_state(feed_url, guid, kind, value, stamp, device, applied)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
-            ON CONFLICT(feed_url, guid, kind) DO UPDATE SET value = excluded.value, stamp = excluded.stamp,
-                device = excluded.device, applied = excluded.applied
-            WHERE (excluded.stamp, excluded.device) > (sync_state.stamp, sync_state.device)
-            """)
+        statement.reset()
         try statement.bind(
             .text(change.feedURL), .text(change.guid), .text(change.kind.rawValue), .text(change.value),
             .integer(operation.stamp), .text(operation.device), .bool(applied)
@@ -112,6 +110,14 @@ extension LibraryStore {
         if won, applied, change.kind == .sub, change.value == "0" { try reapplyFeedStates(change.feedURL) }
         return won
     }
+
+    private static let upsertStateSQL = """
+        INSERT INTO sync_state(feed_url, guid, kind, value, stamp, device, applied)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+        ON CONFLICT(feed_url, guid, kind) DO UPDATE SET value = excluded.value, stamp = excluded.stamp,
+            device = excluded.device, applied = excluded.applied
+        WHERE (excluded.stamp, excluded.device) > (sync_state.stamp, sync_state.device)
+        """
 
     private func reapplyFeedStates(_ url: String) throws {
         try db.prepare("UPDATE sync_state SET applied = 0 WHERE feed_url = ?1 AND kind != 'sub'").bind(.text(url))
@@ -192,6 +198,12 @@ extension LibraryStore {
     }
 
     // MARK: Other devices
+
+    /// Runs `body` in one transaction (a device's files are merged in one: a large merge
+    /// then writes each page of the state once, not once per file).
+    public func syncTransaction<T>(_ body: () throws -> T) throws -> T {
+        try db.transaction { try body() }
+    }
 
     /// Where reading `device`'s files stopped (nil: never read).
     public func syncCursor(device: String) throws -> SyncCursor? {
