@@ -26,7 +26,8 @@ struct DeviceFolder {
         var listing = Listing()
         let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
         for name in names {
-            if name.hasPrefix("ops-"), name.hasSuffix(".log"), let number = Int(name.dropFirst(4).dropLast(4)) {
+            if name.hasPrefix("ops-"), name.hasSuffix(".log"), let number = Int(name.dropFirst(4).dropLast(4))
+            {
                 listing.segments.append(number)
             } else if name.hasPrefix("snapshot-"), let number = Int(name.dropFirst(9)) {
                 listing.snapshots.append(number)
@@ -142,7 +143,8 @@ public enum SyncError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .io(let path, let code): "\(path): \(String(cString: strerror(code)))"
-        case .noFolder(let path): "no sync folder at \(path): create it (or the folder your sync engine shares) first"
+        case .noFolder(let path):
+            "no sync folder at \(path): create it (or the folder your sync engine shares) first"
         }
     }
 }

@@ -26,7 +26,8 @@ public struct SyncEngine {
     /// Syncs once.
     public func run() throws -> SyncReport {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory),
+            isDirectory.boolValue
         else { throw SyncError.noFolder(folder.path) }
         let known = try store.syncValue("device")
         let device = known ?? Self.newDeviceID()
@@ -41,7 +42,8 @@ public struct SyncEngine {
             let changes = try store.startSyncing(device: device)
             let time = now()
             let captured = changes.map { CapturedChange(sequence: 0, change: $0, time: time) }
-            report.written += try write(captured, through: nil, device: device, clock: &clock, own: own, segment: &segment)
+            report.written += try write(
+                captured, through: nil, device: device, clock: &clock, own: own, segment: &segment)
         }
         while true {
             let batch = try store.capturedChanges()
@@ -80,7 +82,8 @@ public struct SyncEngine {
     ) throws -> Int {
         let wall = now()
         let operations = changes.map { captured in
-            SyncOperation(change: captured.change, stamp: clock.stamp(now: min(captured.time, wall)), device: device)
+            SyncOperation(
+                change: captured.change, stamp: clock.stamp(now: min(captured.time, wall)), device: device)
         }
         try store.setSyncValue("clock", String(clock.latest))
         if !operations.isEmpty {
@@ -97,7 +100,8 @@ public struct SyncEngine {
 
     /// Writes `snapshot-N` (this device's latest state per key), then removes the segments
     /// and snapshots it replaces.
-    private func compact(_ own: DeviceFolder, through segment: Int, device: String, clock: HybridClock) throws {
+    private func compact(_ own: DeviceFolder, through segment: Int, device: String, clock: HybridClock) throws
+    {
         try own.writeAtomically("snapshot-\(segment)") { emit in
             try emit(SyncRecord.header)
             var count = 0
@@ -110,7 +114,9 @@ public struct SyncEngine {
             try emit(SyncRecord.encodeEnd(count: count, stamp: clock.latest))
         }
         let listing = own.list()
-        for number in listing.segments where number <= segment { own.remove(DeviceFolder.segmentName(number)) }
+        for number in listing.segments where number <= segment {
+            own.remove(DeviceFolder.segmentName(number))
+        }
         for number in listing.snapshots where number < segment { own.remove("snapshot-\(number)") }
     }
 
@@ -146,10 +152,15 @@ public struct SyncEngine {
             let outcome = try reader.read(path, from: 0) { operations, _ in try merge(operations, at: nil) }
             switch outcome {
             case .read(_, _, ended: true):
-                try merge([], at: SyncCursor(device: device, segment: snapshot + 1, offset: 0, lastStamp: 0, operations: 0))
+                try merge(
+                    [],
+                    at: SyncCursor(
+                        device: device, segment: snapshot + 1, offset: 0, lastStamp: 0, operations: 0))
             case .read: break
-            case .newerVersion(let version): reader.problems.append(Self.newer(device, "snapshot-\(snapshot)", version))
-            case .notSyncFile: reader.problems.append("\(device)/snapshot-\(snapshot): not a sync file, skipped")
+            case .newerVersion(let version):
+                reader.problems.append(Self.newer(device, "snapshot-\(snapshot)", version))
+            case .notSyncFile:
+                reader.problems.append("\(device)/snapshot-\(snapshot): not a sync file, skipped")
             }
         }
         while true {
@@ -158,13 +169,20 @@ public struct SyncEngine {
             let offset = cursor.segment == number ? cursor.offset : 0
             let name = DeviceFolder.segmentName(number)
             let outcome = try reader.read(other.segmentURL(number).path, from: offset) { operations, end in
-                try merge(operations, at: SyncCursor(device: device, segment: number, offset: end, lastStamp: 0, operations: 0))
+                try merge(
+                    operations,
+                    at: SyncCursor(device: device, segment: number, offset: end, lastStamp: 0, operations: 0))
             }
             switch outcome {
             case .read(let end, let truncated, _):
-                try merge([], at: SyncCursor(device: device, segment: number, offset: end, lastStamp: 0, operations: 0))
+                try merge(
+                    [],
+                    at: SyncCursor(device: device, segment: number, offset: end, lastStamp: 0, operations: 0))
                 guard !truncated, listing.segments.contains(number + 1) else { return }
-                try merge([], at: SyncCursor(device: device, segment: number + 1, offset: 0, lastStamp: 0, operations: 0))
+                try merge(
+                    [],
+                    at: SyncCursor(
+                        device: device, segment: number + 1, offset: 0, lastStamp: 0, operations: 0))
             case .newerVersion(let version):
                 reader.problems.append(Self.newer(device, name, version))
                 return

@@ -25,19 +25,25 @@ struct SyncFileReader {
     /// Reads `path` from `offset` (0: from the header), handing the operations found to
     /// `body` a chunk at a time with the offset they reach.
     mutating func read(
-        _ path: String, from offset: Int, _ body: (_ operations: [(Int64, SyncChange)], _ end: Int) throws -> Void
+        _ path: String, from offset: Int,
+        _ body: (_ operations: [(Int64, SyncChange)], _ end: Int) throws -> Void
     ) throws -> Outcome {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return .read(end: offset, truncated: false, ended: false) }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            return .read(end: offset, truncated: false, ended: false)
+        }
         defer { try? handle.close() }
         var position = offset
         if offset == 0 {
             let head = try handle.read(upToCount: 64) ?? Data()
             guard let newline = head.firstIndex(of: 10) else {
-                return head.count < 64 && Data(SyncRecord.magic.utf8).starts(with: head.prefix(SyncRecord.magic.utf8.count))
+                return head.count < 64
+                    && Data(SyncRecord.magic.utf8).starts(with: head.prefix(SyncRecord.magic.utf8.count))
                     ? .read(end: 0, truncated: !head.isEmpty, ended: false) : .notSyncFile
             }
             let words = String(decoding: head[..<newline], as: UTF8.self).split(separator: " ")
-            guard words.count >= 2, words[0] == SyncRecord.magic, let version = Int(words[1]) else { return .notSyncFile }
+            guard words.count >= 2, words[0] == SyncRecord.magic, let version = Int(words[1]) else {
+                return .notSyncFile
+            }
             guard version <= SyncRecord.version else { return .newerVersion(version) }
             position = newline + 1
         }
@@ -63,7 +69,8 @@ struct SyncFileReader {
                             case .checksum: "checksum mismatch"
                             case .malformed(let detail): detail
                             }
-                        problems.append("\(parent)/\(name): corrupt record at byte \(position + start) (\(why)), skipped")
+                        problems.append(
+                            "\(parent)/\(name): corrupt record at byte \(position + start) (\(why)), skipped")
                     }
                     start = newline + 1
                 }

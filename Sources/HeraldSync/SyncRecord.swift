@@ -96,10 +96,12 @@ public enum SyncRecord {
         guard let kind = SyncChange.Kind(rawValue: kindText) else {
             return .failure(.malformed("unknown kind '\(kindText.prefix(20))'"))
         }
-        guard let value = unescape(fields[2]), let url = unescape(fields[3]), let guid = unescape(fields[4]) else {
+        guard let value = unescape(fields[2]), let url = unescape(fields[3]), let guid = unescape(fields[4])
+        else {
             return .failure(.malformed("bad escape"))
         }
-        return .success(.operation(stamp: stamp, change: SyncChange(kind: kind, feedURL: url, guid: guid, value: value)))
+        return .success(
+            .operation(stamp: stamp, change: SyncChange(kind: kind, feedURL: url, guid: guid, value: value)))
     }
 
     private static func hexValue(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> UInt32? {
@@ -133,9 +135,15 @@ public enum SyncRecord {
             }
             guard byte >= 48, byte <= 57, digits < 15 else { return nil }
             digits += 1
-            if seenDot { counter = counter * 10 + Int64(byte - 48) } else { milliseconds = milliseconds * 10 + Int64(byte - 48) }
+            if seenDot {
+                counter = counter * 10 + Int64(byte - 48)
+            } else {
+                milliseconds = milliseconds * 10 + Int64(byte - 48)
+            }
         }
-        guard seenDot, digits > 0, counter < 1 << HybridClock.counterBits, milliseconds < 1 << 46 else { return nil }
+        guard seenDot, digits > 0, counter < 1 << HybridClock.counterBits, milliseconds < 1 << 46 else {
+            return nil
+        }
         return milliseconds << HybridClock.counterBits | counter
     }
 
@@ -147,7 +155,8 @@ public enum SyncRecord {
         while index < field.endIndex {
             let byte = field[index]
             if byte == 37 {
-                guard index + 2 < field.endIndex, let high = nibble(field[index + 1]), let low = nibble(field[index + 2])
+                guard index + 2 < field.endIndex, let high = nibble(field[index + 1]),
+                    let low = nibble(field[index + 2])
                 else { return nil }
                 out.append(high << 4 | low)
                 index += 3

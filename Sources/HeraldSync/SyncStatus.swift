@@ -35,7 +35,8 @@ public struct SyncStatus: Sendable {
         var byID: [String: Device] = [:]
         for cursor in try store.syncCursors() {
             byID[cursor.device] = Device(
-                id: cursor.device, lastOperation: cursor.lastStamp > 0 ? HybridClock.date(cursor.lastStamp) : nil,
+                id: cursor.device,
+                lastOperation: cursor.lastStamp > 0 ? HybridClock.date(cursor.lastStamp) : nil,
                 operationsRead: cursor.operations, bytes: nil)
         }
         if let folder {
@@ -47,7 +48,8 @@ public struct SyncStatus: Sendable {
                 if name == status.device {
                     status.ownBytes = bytes
                 } else {
-                    byID[name, default: Device(id: name, lastOperation: nil, operationsRead: 0, bytes: nil)].bytes = bytes
+                    byID[name, default: Device(id: name, lastOperation: nil, operationsRead: 0, bytes: nil)]
+                        .bytes = bytes
                 }
             }
             status.folderBytes = FileManager.default.fileExists(atPath: folder.path) ? total : nil

@@ -67,9 +67,11 @@ enum SyncBench {
                 if index < feeds {
                     change = SyncChange(kind: .sub, feedURL: url, value: "1")
                 } else {
-                    let guid = "tag:blog\(feed).example.org,2026:/posts/\(Int.random(in: 0..<articles, using: &random))"
+                    let guid =
+                        "tag:blog\(feed).example.org,2026:/posts/\(Int.random(in: 0..<articles, using: &random))"
                     let kind: SyncChange.Kind = Int.random(in: 0..<5, using: &random) == 0 ? .star : .read
-                    change = SyncChange(kind: kind, feedURL: url, guid: guid, value: Bool.random(using: &random) ? "1" : "0")
+                    change = SyncChange(
+                        kind: kind, feedURL: url, guid: guid, value: Bool.random(using: &random) ? "1" : "0")
                 }
                 text += SyncRecord.encode(stamp: stamp, change: change)
                 if text.utf8.count > 1 << 20 { try flush() }
@@ -102,6 +104,8 @@ enum SyncBench {
     }
 }
 
-func - (a: (user: Double, system: Double), b: (user: Double, system: Double)) -> (user: Double, system: Double) {
+func - (a: (user: Double, system: Double), b: (user: Double, system: Double)) -> (
+    user: Double, system: Double
+) {
     (a.user - b.user, a.system - b.system)
 }

@@ -66,8 +66,11 @@ case "store":
 case "sync-merge":
     let operations = option("--operations", in: arguments).flatMap(Int.init) ?? 1_000_000
     let devices = option("--devices", in: arguments).flatMap(Int.init) ?? 2
-    guard operations > 0, devices > 0 else { fail("usage: herald-bench sync-merge [--operations N] [--devices D] [--dir DIR]") }
-    try await SyncBench.run(operations: operations, devices: devices, directory: option("--dir", in: arguments))
+    guard operations > 0, devices > 0 else {
+        fail("usage: herald-bench sync-merge [--operations N] [--devices D] [--dir DIR]")
+    }
+    try await SyncBench.run(
+        operations: operations, devices: devices, directory: option("--dir", in: arguments))
 default:
     fail("usage: herald-bench populate|search|lists|parse|corpus|store|sync-merge …")
 }

@@ -26,7 +26,8 @@ enum SyncCommand {
             return
         }
         guard let folder else {
-            throw UsageError("sync: which folder? herald sync --dir PATH, or `set sync-dir PATH` in the config")
+            throw UsageError(
+                "sync: which folder? herald sync --dir PATH, or `set sync-dir PATH` in the config")
         }
         let report = try await sync(store: store, folder: folder)
         for problem in report.problems { Console.complain("herald: sync: \(problem)") }
@@ -42,14 +43,21 @@ enum SyncCommand {
     private static func status(store: LibraryStore, folder: URL?) throws -> String {
         let status = try SyncStatus.read(store: store, folder: folder)
         var lines: [String] = []
-        lines.append("device   " + (status.device.map { "\($0) (this library)" } ?? "none yet: the first herald sync makes one"))
+        lines.append(
+            "device   "
+                + (status.device.map { "\($0) (this library)" } ?? "none yet: the first herald sync makes one")
+        )
         if let folder {
             lines.append(
                 "folder   \(folder.path)"
-                    + (status.folderBytes.map { " (\(size($0)), this device's files \(size(status.ownBytes ?? 0)))" }
+                    + (status.folderBytes.map {
+                        " (\(size($0)), this device's files \(size(status.ownBytes ?? 0)))"
+                    }
                         ?? " (not found)"))
         }
-        lines.append("unsent   \(status.unsent) \(status.unsent == 1 ? "change" : "changes") made here, written at the next sync")
+        lines.append(
+            "unsent   \(status.unsent) \(status.unsent == 1 ? "change" : "changes") made here, written at the next sync"
+        )
         lines.append(
             "pending  \(status.pending) \(status.pending == 1 ? "state waits" : "states wait") for a feed or article not here yet "
                 + "(applied by the first sync after a reload brings it)")
@@ -57,7 +65,9 @@ enum SyncCommand {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
         for device in status.devices {
-            let last = device.lastOperation.map { "last operation \(formatter.string(from: $0))" } ?? "nothing read yet"
+            let last =
+                device.lastOperation.map { "last operation \(formatter.string(from: $0))" }
+                ?? "nothing read yet"
             let files = device.bytes.map { ", files \(size($0))" } ?? ", no folder here"
             lines.append("  \(device.id)  \(last), \(device.operationsRead) operations read\(files)")
         }
@@ -79,17 +89,22 @@ enum SyncCommand {
             applied.flagsChanged > 0 ? "\(applied.flagsChanged) read/starred flags changed" : nil,
         ].compactMap { $0 }
         if !changes.isEmpty { parts.append(changes.joined(separator: ", ")) }
-        if applied.pending > 0 { parts.append("\(applied.pending) waiting for their articles (after a reload)") }
+        if applied.pending > 0 {
+            parts.append("\(applied.pending) waiting for their articles (after a reload)")
+        }
         return "sync: " + parts.joined(separator: "; ")
     }
 
     static func size(_ bytes: Int) -> String {
-        bytes < 1024 ? "\(bytes) B" : bytes < 1 << 20 ? "\(bytes / 1024) KB" : String(format: "%.1f MB", Double(bytes) / 1_048_576)
+        bytes < 1024
+            ? "\(bytes) B"
+            : bytes < 1 << 20 ? "\(bytes / 1024) KB" : String(format: "%.1f MB", Double(bytes) / 1_048_576)
     }
 
     static func expandingHome(_ path: String) -> String {
         guard path == "~" || path.hasPrefix("~/") else { return path }
-        let home = ProcessInfo.processInfo.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home =
+            ProcessInfo.processInfo.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         return home + path.dropFirst()
     }
 }

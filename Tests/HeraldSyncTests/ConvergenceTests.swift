@@ -14,7 +14,9 @@ struct ReferenceModel {
 
     init(machines: Int) { unsent = Array(repeating: [], count: machines) }
 
-    mutating func record(_ machine: Int, _ kind: SyncChange.Kind, _ url: String, guid: String = "", _ value: String) {
+    mutating func record(
+        _ machine: Int, _ kind: SyncChange.Kind, _ url: String, guid: String = "", _ value: String
+    ) {
         unsent[machine].append(SyncChange(kind: kind, feedURL: url, guid: guid, value: value))
     }
 
@@ -43,7 +45,10 @@ struct FolderShuffler {
     }
 
     static func files(_ directory: URL) -> Set<String> {
-        Set(((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { !$0.hasPrefix(".") })
+        Set(
+            ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter {
+                !$0.hasPrefix(".")
+            })
     }
 
     func copySome(using random: inout SeededGenerator) throws {
@@ -63,7 +68,9 @@ struct FolderShuffler {
         let data = try Data(contentsOf: directory(source, author: author).appendingPathComponent(name))
         let existing = (try? Data(contentsOf: target.appendingPathComponent(name)))?.count ?? -1
         guard existing < data.count else { return }
-        let cut = Bool.random(using: &random) ? data.count : Int.random(in: max(existing, 0)...data.count, using: &random)
+        let cut =
+            Bool.random(using: &random)
+            ? data.count : Int.random(in: max(existing, 0)...data.count, using: &random)
         guard cut > existing else { return }
         try data.prefix(cut).write(to: target.appendingPathComponent(name))
     }
@@ -76,7 +83,8 @@ struct FolderShuffler {
                 try? FileManager.default.removeItem(at: to)
                 try FileManager.default.createDirectory(at: to, withIntermediateDirectories: true)
                 for name in Self.files(from) {
-                    try FileManager.default.copyItem(at: from.appendingPathComponent(name), to: to.appendingPathComponent(name))
+                    try FileManager.default.copyItem(
+                        at: from.appendingPathComponent(name), to: to.appendingPathComponent(name))
                 }
             }
         }
@@ -85,7 +93,8 @@ struct FolderShuffler {
 
 @Suite("Sync convergence")
 struct ConvergenceTests {
-    static let feeds = (0..<5).map { "https://feeds.example/\($0)/feed.xml" } + ["https://odd.example/a%20b?x=1\tz"]
+    static let feeds =
+        (0..<5).map { "https://feeds.example/\($0)/feed.xml" } + ["https://odd.example/a%20b?x=1\tz"]
     static let guids = (0..<8).map { "item-\($0)" } + ["tab\there", "per%cent\nline"]
     static let tags = ["news", "tech", "fun"]
 
@@ -142,10 +151,14 @@ struct ConvergenceTests {
                 let value = Bool.random(using: &random)
                 if Bool.random(using: &random) {
                     try machine.store.setRead(value, articleID: id)
-                    if flags[key]!.read != value { model.record(index, .read, url, guid: guid, value ? "1" : "0") }
+                    if flags[key]!.read != value {
+                        model.record(index, .read, url, guid: guid, value ? "1" : "0")
+                    }
                 } else {
                     try machine.store.setStarred(value, articleID: id)
-                    if flags[key]!.starred != value { model.record(index, .star, url, guid: guid, value ? "1" : "0") }
+                    if flags[key]!.starred != value {
+                        model.record(index, .star, url, guid: guid, value ? "1" : "0")
+                    }
                 }
                 userOperations += 1
             case 60..<70:
@@ -174,15 +187,20 @@ struct ConvergenceTests {
             let expected = Self.feeds.filter { model.value(.sub, $0) == "1" }
             #expect(feeds.keys.sorted() == expected.sorted(), "seed \(seed), machine \(index): subscriptions")
             for (url, tags) in feeds {
-                #expect(tags == (model.value(.tags, url) ?? ""), "seed \(seed), machine \(index): tags of \(url)")
+                #expect(
+                    tags == (model.value(.tags, url) ?? ""), "seed \(seed), machine \(index): tags of \(url)")
             }
             let flags = try machine.flags()
-            #expect(flags.count == expected.count * Self.guids.count, "seed \(seed), machine \(index): articles")
+            #expect(
+                flags.count == expected.count * Self.guids.count, "seed \(seed), machine \(index): articles")
             for (key, flag) in flags {
                 let (url, guid) = Self.split(key)
-                #expect(flag.read == (model.value(.read, url, guid) == "1"), "seed \(seed), machine \(index): read \(key)")
                 #expect(
-                    flag.starred == (model.value(.star, url, guid) == "1"), "seed \(seed), machine \(index): starred \(key)")
+                    flag.read == (model.value(.read, url, guid) == "1"),
+                    "seed \(seed), machine \(index): read \(key)")
+                #expect(
+                    flag.starred == (model.value(.star, url, guid) == "1"),
+                    "seed \(seed), machine \(index): starred \(key)")
             }
         }
         let bytes = machines.map { machine in

@@ -46,7 +46,8 @@ struct HybridClockTests {
         try reopened.store.unsubscribe(url: "https://a.example/feed")
         try reopened.sync(at: 10_000)  // the wall clock went back
         let state = try #require(
-            try reopened.store.syncStates()[SyncChange.Key(kind: .sub, feedURL: "https://a.example/feed", guid: "")])
+            try reopened.store.syncStates()[
+                SyncChange.Key(kind: .sub, feedURL: "https://a.example/feed", guid: "")])
         #expect(state.change.value == "0")
         #expect(state.stamp > first)
     }

@@ -9,7 +9,8 @@ struct Scratch {
     let url: URL
 
     init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("herald-sync-tests-\(UUID().uuidString)")
+        url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "herald-sync-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
@@ -52,12 +53,18 @@ final class Machine {
     func reload(_ url: String, guids: [String]) throws {
         try store.upsertArticles(
             feedURL: url,
-            items: guids.map { ParsedItem(id: $0, title: "Article \($0)", published: Date(timeIntervalSince1970: 1_790_000_000), text: "") })
+            items: guids.map {
+                ParsedItem(
+                    id: $0, title: "Article \($0)", published: Date(timeIntervalSince1970: 1_790_000_000),
+                    text: "")
+            })
     }
 
     func articleID(_ url: String, _ guid: String) throws -> String? {
-        try store.db.prepare("SELECT a.id FROM articles a JOIN feeds f ON f.id = a.feed_id WHERE f.url = ?1 AND a.guid = ?2")
-            .bind(.text(url), .text(guid)).firstRow { String($0.int64(0)) }
+        try store.db.prepare(
+            "SELECT a.id FROM articles a JOIN feeds f ON f.id = a.feed_id WHERE f.url = ?1 AND a.guid = ?2"
+        )
+        .bind(.text(url), .text(guid)).firstRow { String($0.int64(0)) }
     }
 
     /// Every article's flags: feed URL, guid → (read, starred).
@@ -66,7 +73,9 @@ final class Machine {
             "SELECT f.url, a.guid, a.read, a.starred FROM articles a JOIN feeds f ON f.id = a.feed_id")
         var flags: [String: (read: Bool, starred: Bool)] = [:]
         while try statement.step() {
-            flags[(statement.text(0) ?? "") + " " + (statement.text(1) ?? "")] = (statement.bool(2), statement.bool(3))
+            flags[(statement.text(0) ?? "") + " " + (statement.text(1) ?? "")] = (
+                statement.bool(2), statement.bool(3)
+            )
         }
         return flags
     }

@@ -142,7 +142,8 @@ struct SyncEngineTests {
         try pair.a.store.subscribe(Subscription(url: "https://other.example/feed"))
         try pair.a.sync(at: 2_000)
         try pair.carry(from: pair.a, to: pair.b)
-        let segment = pair.b.folder.appendingPathComponent(pair.a.device).appendingPathComponent("ops-000002.log")
+        let segment = pair.b.folder.appendingPathComponent(pair.a.device).appendingPathComponent(
+            "ops-000002.log")
         var bytes = Array(try Data(contentsOf: segment))
         let lines = bytes.split(separator: 10, omittingEmptySubsequences: false)
         let offset = lines[0].count + 1  // after the header: the first feed's "sub"
@@ -150,7 +151,9 @@ struct SyncEngineTests {
         try Data(bytes).write(to: segment)
         let report = try pair.b.sync(at: 3_000)
         #expect(report.problems.count == 1)
-        #expect(report.problems.first?.contains("\(pair.a.device)/ops-000002.log: corrupt record at byte \(offset)") == true)
+        #expect(
+            report.problems.first?.contains(
+                "\(pair.a.device)/ops-000002.log: corrupt record at byte \(offset)") == true)
         let feeds = try pair.b.feeds()
         #expect(feeds.keys.sorted() == ["https://other.example/feed"], "\(feeds) \(report)")
     }
@@ -182,7 +185,9 @@ struct SyncEngineTests {
             operations += try machine.sync(at: 2_000 + Int64(round)).written
         }
         let bytes = DeviceFolder(url: machine.folder.appendingPathComponent(machine.device)).list().bytes
-        print("compaction: \(operations) operations written, \(bytes) bytes on disk, \(bytes * 10 / operations) bytes per 10")
+        print(
+            "compaction: \(operations) operations written, \(bytes) bytes on disk, \(bytes * 10 / operations) bytes per 10"
+        )
         #expect(operations > 1_000)
         #expect(bytes * 10 <= operations * 1024)
     }

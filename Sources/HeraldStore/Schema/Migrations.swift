@@ -144,6 +144,8 @@ enum Migrations {
                 ) WITHOUT ROWID;
                 """)
         },
-        Step(version: 11, summary: "sync: captured changes, merged state, other devices", apply: SyncMigration.apply),
+        Step(
+            version: 11, summary: "sync: captured changes, merged state, other devices",
+            apply: SyncMigration.apply),
     ]
 }

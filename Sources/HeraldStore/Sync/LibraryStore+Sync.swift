@@ -8,12 +8,16 @@ extension LibraryStore {
 
     /// A sync setting kept in the library (`meta`, keys `sync.*`).
     public func syncValue(_ key: String) throws -> String? {
-        try db.prepare("SELECT value FROM meta WHERE key = ?1").bind(.text("sync." + key)).firstRow { $0.text(0) } ?? nil
+        try db.prepare("SELECT value FROM meta WHERE key = ?1").bind(.text("sync." + key)).firstRow {
+            $0.text(0)
+        } ?? nil
     }
 
     public func setSyncValue(_ key: String, _ value: String) throws {
-        try db.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES (?1, ?2)").bind(.text("sync." + key), .text(value))
-            .run()
+        try db.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES (?1, ?2)").bind(
+            .text("sync." + key), .text(value)
+        )
+        .run()
     }
 
     /// Turns capture on for device `id` (the first sync) and returns the library's state as
@@ -38,8 +42,12 @@ extension LibraryStore {
                 """)
             while try flags.step() {
                 let (url, guid) = (flags.text(0) ?? "", flags.text(1) ?? "")
-                if flags.bool(2) { changes.append(SyncChange(kind: .read, feedURL: url, guid: guid, value: "1")) }
-                if flags.bool(3) { changes.append(SyncChange(kind: .star, feedURL: url, guid: guid, value: "1")) }
+                if flags.bool(2) {
+                    changes.append(SyncChange(kind: .read, feedURL: url, guid: guid, value: "1"))
+                }
+                if flags.bool(3) {
+                    changes.append(SyncChange(kind: .star, feedURL: url, guid: guid, value: "1"))
+                }
             }
             return changes
         }
@@ -87,7 +95,9 @@ extension LibraryStore {
         try db.transaction {
             var won = 0
             // In key order, so the writes walk the state's pages in order.
-            let sorted = operations.sorted { ($0.change.feedURL, $0.change.guid) < ($1.change.feedURL, $1.change.guid) }
+            let sorted = operations.sorted {
+                ($0.change.feedURL, $0.change.guid) < ($1.change.feedURL, $1.change.guid)
+            }
             let statement = try db.prepare(Self.upsertStateSQL)
             for operation in sorted where try merge(operation, applied: false, with: statement) { won += 1 }
             if let cursor { try setCursor(cursor) }
@@ -99,7 +109,9 @@ extension LibraryStore {
     /// unsubscription applied here (this device's own) leaves the feed's other states to be
     /// applied again should it come back.
     @discardableResult
-    private func merge(_ operation: SyncOperation, applied: Bool, with statement: SQLiteStatement) throws -> Bool {
+    private func merge(_ operation: SyncOperation, applied: Bool, with statement: SQLiteStatement) throws
+        -> Bool
+    {
         let change = operation.change
         statement.reset()
         try statement.bind(
@@ -120,8 +132,10 @@ extension LibraryStore {
         """
 
     private func reapplyFeedStates(_ url: String) throws {
-        try db.prepare("UPDATE sync_state SET applied = 0 WHERE feed_url = ?1 AND kind != 'sub'").bind(.text(url))
-            .run()
+        try db.prepare("UPDATE sync_state SET applied = 0 WHERE feed_url = ?1 AND kind != 'sub'").bind(
+            .text(url)
+        )
+        .run()
     }
 
     // MARK: Applying
@@ -169,9 +183,12 @@ extension LibraryStore {
     }
 
     private func applySubscriptions(_ result: inout SyncApplyResult) throws {
-        let statement = try db.prepare("SELECT feed_url, value FROM sync_state WHERE applied = 0 AND kind = 'sub'")
+        let statement = try db.prepare(
+            "SELECT feed_url, value FROM sync_state WHERE applied = 0 AND kind = 'sub'")
         var subscriptions: [(String, Bool)] = []
-        while try statement.step() { subscriptions.append((statement.text(0) ?? "", statement.text(1) == "1")) }
+        while try statement.step() {
+            subscriptions.append((statement.text(0) ?? "", statement.text(1) == "1"))
+        }
         for (url, subscribed) in subscriptions {
             if subscribed {
                 let present = try hasFeed(url: url)
@@ -192,8 +209,10 @@ extension LibraryStore {
                 try reapplyFeedStates(url)
                 result.unsubscribed += 1
             }
-            try db.prepare("UPDATE sync_state SET applied = 1 WHERE feed_url = ?1 AND guid = '' AND kind = 'sub'")
-                .bind(.text(url)).run()
+            try db.prepare(
+                "UPDATE sync_state SET applied = 1 WHERE feed_url = ?1 AND guid = '' AND kind = 'sub'"
+            )
+            .bind(.text(url)).run()
         }
     }
 
@@ -210,7 +229,8 @@ extension LibraryStore {
         try db.prepare("SELECT segment, offset, last_stamp, operations FROM sync_devices WHERE device = ?1")
             .bind(.text(device)).firstRow { row in
                 SyncCursor(
-                    device: device, segment: Int(row.int64(0)), offset: Int(row.int64(1)), lastStamp: row.int64(2),
+                    device: device, segment: Int(row.int64(0)), offset: Int(row.int64(1)),
+                    lastStamp: row.int64(2),
                     operations: Int(row.int64(3)))
             }
     }
@@ -223,7 +243,8 @@ extension LibraryStore {
         while try statement.step() {
             cursors.append(
                 SyncCursor(
-                    device: statement.text(0) ?? "", segment: Int(statement.int64(1)), offset: Int(statement.int64(2)),
+                    device: statement.text(0) ?? "", segment: Int(statement.int64(1)),
+                    offset: Int(statement.int64(2)),
                     lastStamp: statement.int64(3), operations: Int(statement.int64(4))))
         }
         return cursors
@@ -256,17 +277,21 @@ extension LibraryStore {
                 WHERE device = ?1 AND (feed_url, guid, kind) > (?2, ?3, ?4)
                 ORDER BY feed_url, guid, kind LIMIT ?5
                 """)
-            try statement.bind(.text(device), .text(after.0), .text(after.1), .text(after.2), .integer(Int64(pageSize)))
+            try statement.bind(
+                .text(device), .text(after.0), .text(after.1), .text(after.2), .integer(Int64(pageSize)))
             var page: [SyncOperation] = []
             var rows = 0
             while try statement.step() {
                 rows += 1
-                let (url, guid, kind) = (statement.text(0) ?? "", statement.text(1) ?? "", statement.text(2) ?? "")
+                let (url, guid, kind) = (
+                    statement.text(0) ?? "", statement.text(1) ?? "", statement.text(2) ?? ""
+                )
                 after = (url, guid, kind)
                 guard let kind = SyncChange.Kind(rawValue: kind) else { continue }
                 page.append(
                     SyncOperation(
-                        change: SyncChange(kind: kind, feedURL: url, guid: guid, value: statement.text(3) ?? ""),
+                        change: SyncChange(
+                            kind: kind, feedURL: url, guid: guid, value: statement.text(3) ?? ""),
                         stamp: statement.int64(4), device: device))
             }
             if !page.isEmpty { try body(page) }
@@ -281,8 +306,10 @@ extension LibraryStore {
         while try statement.step() {
             guard let kind = SyncChange.Kind(rawValue: statement.text(2) ?? "") else { continue }
             let change = SyncChange(
-                kind: kind, feedURL: statement.text(0) ?? "", guid: statement.text(1) ?? "", value: statement.text(3) ?? "")
-            states[change.key] = SyncOperation(change: change, stamp: statement.int64(4), device: statement.text(5) ?? "")
+                kind: kind, feedURL: statement.text(0) ?? "", guid: statement.text(1) ?? "",
+                value: statement.text(3) ?? "")
+            states[change.key] = SyncOperation(
+                change: change, stamp: statement.int64(4), device: statement.text(5) ?? "")
         }
         return states
     }
