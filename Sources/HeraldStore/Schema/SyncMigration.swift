@@ -39,7 +39,8 @@ enum SyncMigration {
                 applied INTEGER NOT NULL,
                 PRIMARY KEY(feed_url, guid, kind)
             ) WITHOUT ROWID;
-            CREATE INDEX sync_state_pending ON sync_state(kind, feed_url) WHERE applied = 0;
+            -- No index of the pending states: it would hold every key a second time (a merge
+            -- writes its states pending), and applying scans the state in file order anyway.
             CREATE TABLE sync_devices(
                 device TEXT PRIMARY KEY,
                 segment INTEGER NOT NULL DEFAULT 0,

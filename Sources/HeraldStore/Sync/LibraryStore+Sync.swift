@@ -94,12 +94,10 @@ extension LibraryStore {
     public func mergeOthers(_ operations: [SyncOperation], cursor: SyncCursor?) throws -> Int {
         try db.transaction {
             var won = 0
-            // In key order, so the writes walk the state's pages in order.
-            let sorted = operations.sorted {
-                ($0.change.feedURL, $0.change.guid) < ($1.change.feedURL, $1.change.guid)
-            }
             let statement = try db.prepare(Self.upsertStateSQL)
-            for operation in sorted where try merge(operation, applied: false, with: statement) { won += 1 }
+            for operation in operations where try merge(operation, applied: false, with: statement) {
+                won += 1
+            }
             if let cursor { try setCursor(cursor) }
             return won
         }
