@@ -77,7 +77,10 @@ struct SyncThroughGitTests {
         _ = try Self.sync(desktop, clone: cloneB)
         _ = try Self.sync(laptop, clone: cloneA)
         #expect(try laptop.jsonLines(["list", "--starred"]).isEmpty)
-        let status = try laptop.run(["sync", "status", "--dir", cloneA.path])
+        // `set sync-dir` stands in for --dir.
+        let config = try laptop.write("set sync-dir \"\(cloneA.path)\"\n", to: "config")
+        let status = try laptop.run(["--config", config.path, "sync", "status"])
+        #expect(status.output.contains("folder   \(cloneA.path)"), "\(status.output)")
         #expect(status.exitStatus == 0)
         #expect(
             status.output.contains("devices") && status.output.contains("operations read"), "\(status.output)"

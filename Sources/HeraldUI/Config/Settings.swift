@@ -25,10 +25,13 @@ public struct Settings: Sendable, Equatable {
 
     public enum Kind: Sendable {
         case command, bool, integer(ClosedRange<Int>)
+        /// A folder (`~/` is the home).
+        case folder
 
         public var expected: String {
             switch self {
             case .command: "a command"
+            case .folder: "a folder"
             case .bool: "yes or no"
             case .integer(let range): "a number from \(range.lowerBound) to \(range.upperBound)"
             }
@@ -78,7 +81,7 @@ public struct Settings: Sendable, Equatable {
         ),
         // Sync (issue 12).
         Spec(
-            name: "sync-dir", kind: .command, defaultValue: "",
+            name: "sync-dir", kind: .folder, defaultValue: "",
             summary:
                 "the folder herald sync shares with your other machines (~/Sync/herald, carried by Syncthing, Dropbox, git); unset: herald sync needs --dir"
         ),
@@ -87,10 +90,10 @@ public struct Settings: Sendable, Equatable {
     /// Sets a setting from its config text; the problem in words when the text does not fit.
     mutating func set(_ spec: Spec, _ text: String) -> String? {
         switch spec.kind {
-        case .command:
+        case .command, .folder:
             let value = text.trimmingCharacters(in: .whitespaces)
             if value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-                return "a command cannot hold control characters"
+                return "\(spec.kind.expected) cannot hold control characters"
             }
             if spec.name == "browser" { browser = value.isEmpty ? nil : value }
             if spec.name == "player" { player = value.isEmpty ? nil : value }
