@@ -21,7 +21,7 @@ DEPS_BUILD := /usr/include/ncursesw/curses.h:libncurses-dev \
               /usr/include/zlib.h:zlib1g-dev \
               /usr/bin/pkg-config:pkg-config
 DEPS_TEST  := /usr/bin/tmux:tmux /usr/bin/sqlite3:sqlite3 /usr/bin/python3:python3 /lib/terminfo/x/xterm-256color:ncurses-base \
-              /usr/bin/groff:groff-base
+              /usr/bin/groff:groff-base /usr/bin/newsboat:newsboat
 
 .PHONY: all build run test test-tsan test-asan install uninstall format bench fuzz deps deps-test clean
 

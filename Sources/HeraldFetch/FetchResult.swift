@@ -5,11 +5,15 @@ public struct FetchRequest: Sendable, Hashable {
     public var url: URL
     public var etag: String?
     public var lastModified: String?
+    /// The User-Agent for this feed (a per-feed setting); nil: `FetchLimits.userAgent`.
+    /// Control characters are dropped before it is sent.
+    public var userAgent: String?
 
-    public init(url: URL, etag: String? = nil, lastModified: String? = nil) {
+    public init(url: URL, etag: String? = nil, lastModified: String? = nil, userAgent: String? = nil) {
         self.url = url
         self.etag = etag
         self.lastModified = lastModified
+        self.userAgent = userAgent
     }
 }
 

@@ -27,16 +27,31 @@ public struct Reloader: Sendable {
         self.writer = ReloadWriter(store: store)
     }
 
-    /// Reloads every feed (or the one at `only`), reporting progress after each feed.
+    /// Minutes between reloads of a feed without a `reload-interval` of its own, for
+    /// `reload(onlyDue: true)` (`herald reload --due`); 0: such feeds are always due.
+    public var defaultInterval = 0
+
+    /// Reloads every feed (or the one at `only`), reporting progress after each feed. A
+    /// reload of every feed skips disabled feeds and those whose own reload interval has not
+    /// passed since their last try (with `onlyDue`, `defaultInterval` holds for the others);
+    /// a feed reloaded on its own is always fetched.
     public func reload(
-        only: String? = nil, progress: @escaping @Sendable (ReloadProgress) -> Void = { _ in }
+        only: String? = nil, onlyDue: Bool = false,
+        progress: @escaping @Sendable (ReloadProgress) -> Void = { _ in }
     ) async throws -> ReloadSummary {
         let all = try await store.reloadTargets(only: only)
         let now = Date()
         var targets: [FeedValidators] = []
         var waiting: [ReloadFailure] = []
+        var (disabled, notDue) = (0, 0)
         for target in all {
-            if let (until, why) = Self.nextTry(target, forced: only != nil), until > now {
+            if only == nil, target.settings.disabled {
+                disabled += 1
+            } else if only == nil,
+                !Self.isDue(target, defaultInterval: onlyDue ? defaultInterval : 0, at: now)
+            {
+                notDue += 1
+            } else if let (until, why) = Self.nextTry(target, forced: only != nil), until > now {
                 let wait = FetchError.duration(Int(until.timeIntervalSince(now).rounded(.up)))
                 waiting.append(
                     ReloadFailure(url: target.url, title: target.title, reason: "next try in \(wait): \(why)")
@@ -47,6 +62,7 @@ public struct Reloader: Sendable {
         }
         var summary = ReloadSummary(
             feeds: all.count, newArticles: 0, notModified: 0, failures: [], waiting: waiting)
+        (summary.disabled, summary.notDue) = (disabled, notDue)
         var state = ReloadProgress(done: 0, total: targets.count, failed: 0, newArticles: 0)
         progress(state)
         var damaged: SQLiteError?
@@ -60,6 +76,7 @@ public struct Reloader: Sendable {
                 switch outcome {
                 case .added(let count, let readWithErrors):
                     state.newArticles += count
+                    if count > 0 { summary.feedsWithNewArticles += 1 }
                     if let readWithErrors { summary.readWithErrors.append(readWithErrors) }
                 case .notModified: summary.notModified += 1
                 case .failed(let failure):
@@ -75,7 +92,9 @@ public struct Reloader: Sendable {
         }
         if let damaged { throw damaged }
         summary.newArticles = state.newArticles
-        if let retention, retention.keepDays > 0 || retention.keepArticles > 0 {
+        // Per-feed limits apply even without global ones (`applyRetention` returns at once
+        // when there are none).
+        if let retention {
             summary.removedArticles = try await store.applyRetention(
                 keepDays: retention.keepDays, keepArticles: retention.keepArticles)
         }
@@ -93,6 +112,14 @@ public struct Reloader: Sendable {
             }
         }
         return summary
+    }
+
+    /// True when the feed's reload interval (its own, else `defaultInterval` minutes; none
+    /// when 0) has passed since its last try, or it was never tried.
+    static func isDue(_ target: FeedValidators, defaultInterval: Int, at now: Date) -> Bool {
+        let minutes = target.settings.reloadInterval ?? defaultInterval
+        guard minutes > 0, let last = target.lastFetch else { return true }
+        return last.addingTimeInterval(Double(minutes) * 60) <= now
     }
 
     /// Reloads in a row a feed may fail (while others work) before it is tried less often.
@@ -130,10 +157,15 @@ public struct Reloader: Sendable {
                 throw FetchError.other("not a URL: \(target.url)")
             }
             let result = try await fetcher.fetch(
-                FetchRequest(url: url, etag: target.etag, lastModified: target.lastModified))
+                FetchRequest(
+                    url: url, etag: target.etag, lastModified: target.lastModified,
+                    userAgent: target.settings.userAgent))
             guard case .fetched(let document) = result else {
-                // A feed that failed before works again (an unchanged one is not written).
-                if target.failed || target.failures > 0 || target.retryAfter != nil {
+                // A feed that failed before works again (an unchanged one is not written,
+                // unless its reload interval counts from this try).
+                if target.failed || target.failures > 0 || target.retryAfter != nil
+                    || target.settings.reloadInterval != nil
+                {
                     try? await store.recordNotModified(url: target.url, at: now)
                 }
                 return .notModified
@@ -195,6 +227,6 @@ extension Reloader: FeedReloading {
     public func reloadFeeds(
         only: String?, progress: @escaping @Sendable (ReloadProgress) -> Void
     ) async throws -> ReloadSummary {
-        try await reload(only: only, progress: progress)
+        try await reload(only: only, onlyDue: false, progress: progress)
     }
 }

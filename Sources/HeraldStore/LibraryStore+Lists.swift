@@ -68,6 +68,8 @@ extension LibraryStore {
             candidates = try scan(conditions + ["a.read = 0"], values, after: key, forward: forward, limit: 1)
         case .all, .unread:
             candidates = try scan(["a.read = 0"], [], after: key, forward: forward, limit: 1)
+        case .unreadOf(let list):
+            return try firstUnread(in: list, after: key, direction: direction)
         }
         return forward
             ? candidates.min { $0.sortKey < $1.sortKey } : candidates.max { $0.sortKey < $1.sortKey }
@@ -98,6 +100,8 @@ extension LibraryStore {
                     try db.prepare("UPDATE articles SET read = 1 WHERE feed_id = ?1 AND read = 0")
                         .bind(.integer(feed)).run()
                 }
+            case .unreadOf(let list):
+                try markRead(in: list)
             }
         }
     }
@@ -119,14 +123,24 @@ extension LibraryStore {
 
     // MARK: Queries
 
-    /// A source as conditions on `articles a` and the values they bind (`?1` …); not for tags.
+    /// A source as conditions on `articles a` and the values they bind (`?1` …); not for tags
+    /// (but for a tag's unread articles).
     func filter(_ source: ArticleSource) throws -> ([String], [SQLiteValue]) {
-        switch source {
+        if case .unreadOf(let list) = source {
+            if case .tag(let name) = list {
+                // The unread index walked in order, kept to the tag's feeds (row ids: numbers).
+                let feeds = try feedRowIDs(tagged: name).map(String.init).joined(separator: ",")
+                return (["a.read = 0", "a.feed_id IN (\(feeds))"], [])
+            }
+            let (conditions, values) = try filter(list)
+            return (conditions + ["a.read = 0"], values)
+        }
+        return switch source {
         case .feed(let url): (["a.feed_id = ?1"], [.integer(try feedRowID(url))])
         case .all: ([], [])
         case .unread: (["a.read = 0"], [])
         case .starred: (["a.starred = 1"], [])
-        case .tag: preconditionFailure("a tag is read as a merge of its feeds")
+        case .tag, .unreadOf: preconditionFailure("a tag is read as a merge of its feeds")
         }
     }
 

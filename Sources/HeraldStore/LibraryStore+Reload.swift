@@ -1,5 +1,5 @@
 public import Foundation
-import HeraldCore
+public import HeraldCore
 
 /// A feed's address and the validators its last fetch left, for a conditional GET.
 public struct FeedValidators: Sendable, Hashable {
@@ -15,6 +15,8 @@ public struct FeedValidators: Sendable, Hashable {
     public var lastFetch: Date?
     /// Whether its last fetch failed.
     public var failed = false
+    /// Its per-feed settings in force (disabled, reload interval, user agent…).
+    public var settings = FeedSettings()
 
     public init(
         url: String, title: String, etag: String? = nil, lastModified: String? = nil, retryAfter: Date? = nil,
@@ -105,6 +107,10 @@ extension LibraryStore {
                     lastFetch: statement.optionalInt64(6).map { Date(timeIntervalSince1970: Double($0)) }))
             targets[targets.count - 1].failed = statement.int64(7) != 0
         }
+        let settings = try feedSettings()
+        for index in targets.indices {
+            targets[index].settings = settings[targets[index].url] ?? FeedSettings()
+        }
         return targets
     }
 
@@ -118,6 +124,7 @@ extension LibraryStore {
             UPDATE feeds SET etag = coalesce(?2, etag), last_modified = coalesce(?3, last_modified),
                 last_fetch = ?4, last_error = NULL, retry_after = NULL, failures = 0,
                 title = CASE WHEN title = url AND ?5 IS NOT NULL AND ?5 != '' THEN ?5 ELSE title END,
+                own_title = CASE WHEN own_title = url AND ?5 IS NOT NULL AND ?5 != '' THEN ?5 ELSE own_title END,
                 site_url = coalesce(site_url, ?6)
             WHERE url = ?1
             """

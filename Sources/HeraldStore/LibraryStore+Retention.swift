@@ -9,24 +9,54 @@ extension LibraryStore {
     /// Removes what the limits allow (nil or 0: no limit); returns how many articles went.
     @discardableResult
     public func applyRetention(keepDays: Int?, keepArticles: Int?, now: Date = Date()) throws -> Int {
+        // A feed's own `keep-days`/`keep-articles` (schema 9) replace the global limits for it
+        // (its row id is left out of the global queries, whose text then changes: uncached).
+        let overrides = try retentionOverrides()
+        guard (keepDays ?? 0) > 0 || (keepArticles ?? 0) > 0 || !overrides.isEmpty else { return 0 }
+        let excluded = { (limit: KeyPath<(days: Int?, articles: Int?), Int?>) in
+            overrides.filter { $0.value[keyPath: limit] != nil }.keys.map { String($0) }.joined(
+                separator: ",")
+        }
         var doomed: [Int64] = []
         if let keepDays, keepDays > 0 {
             let cutoff = Int64(now.timeIntervalSince1970) - Int64(keepDays) * 86_400
-            let statement = try db.prepare("SELECT id FROM articles WHERE starred = 0 AND sort_time < ?1")
+            let statement = try db.prepareUncached(
+                "SELECT id FROM articles WHERE starred = 0 AND sort_time < ?1 AND feed_id NOT IN (\(excluded(\.days)))"
+            )
             try statement.bind(.integer(cutoff))
             while try statement.step() { doomed.append(statement.int64(0)) }
         }
         if let keepArticles, keepArticles > 0 {
-            let statement = try db.prepare(
+            let statement = try db.prepareUncached(
                 """
                 SELECT id FROM (
                     SELECT id, starred, row_number() OVER (
                         PARTITION BY feed_id ORDER BY sort_time DESC, id DESC) AS position
-                    FROM articles)
+                    FROM articles WHERE feed_id NOT IN (\(excluded(\.articles))))
                 WHERE starred = 0 AND position > ?1
                 """)
             try statement.bind(.integer(Int64(keepArticles)))
             while try statement.step() { doomed.append(statement.int64(0)) }
+        }
+        for (feed, limits) in overrides {
+            if let days = limits.days, days > 0 {
+                let cutoff = Int64(now.timeIntervalSince1970) - Int64(days) * 86_400
+                let statement = try db.prepare(
+                    "SELECT id FROM articles WHERE feed_id = ?1 AND starred = 0 AND sort_time < ?2")
+                try statement.bind(.integer(feed), .integer(cutoff))
+                while try statement.step() { doomed.append(statement.int64(0)) }
+            }
+            if let articles = limits.articles, articles > 0 {
+                // Starred articles count toward the newest N but are never removed.
+                let statement = try db.prepare(
+                    """
+                    SELECT id FROM (SELECT id, starred FROM articles WHERE feed_id = ?1
+                        ORDER BY sort_time DESC, id DESC LIMIT -1 OFFSET ?2)
+                    WHERE starred = 0
+                    """)
+                try statement.bind(.integer(feed), .integer(Int64(articles)))
+                while try statement.step() { doomed.append(statement.int64(0)) }
+            }
         }
         let ids = Array(Set(doomed)).sorted()
         let seconds = Int64(now.timeIntervalSince1970)

@@ -34,7 +34,10 @@ extension LibraryStore {
         }
         .flatMap { $0.isEmpty ? nil : $0 }
         return try db.transaction {
-            let known = try db.prepare("SELECT title, tags, demo FROM feeds WHERE url = ?1").bind(.text(url))
+            // A feed's own title and tags (a `title` or `tags` setting may be shown instead).
+            let known = try db.prepare(
+                "SELECT coalesce(own_title, title), coalesce(own_tags, tags), demo FROM feeds WHERE url = ?1"
+            ).bind(.text(url))
                 .firstRow { row in
                     (title: row.text(0) ?? "", tags: Self.splitTags(row.text(1) ?? ""), demo: row.bool(2))
                 }
@@ -58,7 +61,12 @@ extension LibraryStore {
             }
             try db.prepare(
                 """
-                UPDATE feeds SET title = coalesce(?2, title), tags = ?3, site_url = coalesce(site_url, ?4), demo = 0
+                UPDATE feeds SET site_url = coalesce(site_url, ?4), demo = 0,
+                    -- Under a setting, the feed's own title and tags change, not what is shown.
+                    title = CASE WHEN own_title IS NULL THEN coalesce(?2, title) ELSE title END,
+                    own_title = CASE WHEN own_title IS NULL THEN NULL ELSE coalesce(?2, own_title) END,
+                    tags = CASE WHEN own_tags IS NULL THEN ?3 ELSE tags END,
+                    own_tags = CASE WHEN own_tags IS NULL THEN NULL ELSE ?3 END
                 WHERE url = ?1
                 """
             ).bind(

@@ -167,6 +167,48 @@ extension LibraryStore {
         try setFlag("starred", isStarred, articleID)
     }
 
+    /// Sets a flag on these articles in one transaction; returns the ids whose flag changed
+    /// (undo restores exactly those).
+    public func setFlag(_ flag: ArticleFlag, _ value: Bool, articleIDs: [String]) throws -> [String] {
+        // The ids go in as one JSON array of numbers: one statement however many there are.
+        let numbers = articleIDs.compactMap { Int64($0) }
+        let json = String(decoding: try JSONEncoder().encode(numbers), as: UTF8.self)
+        let sql =
+            "UPDATE articles SET \(flag.rawValue) = ?2 WHERE id IN (SELECT value FROM json_each(?1))"
+            + " AND \(flag.rawValue) != ?2 RETURNING id"
+        return try db.transaction {
+            try changedIDs(db.prepare(sql).bind(.text(json), .bool(value)))
+        }
+    }
+
+    /// Sets a flag on every article of a list that lacks it, in one transaction; returns
+    /// their ids.
+    public func setFlag(_ flag: ArticleFlag, _ value: Bool, in source: ArticleSource) throws -> [String] {
+        // The new value is bound after the source's own values (?1 …).
+        func update(_ conditions: [String], _ values: [SQLiteValue]) throws -> [String] {
+            let slot = values.count + 1
+            let sql =
+                "UPDATE articles AS a SET \(flag.rawValue) = ?\(slot) WHERE "
+                + (conditions + ["a.\(flag.rawValue) != ?\(slot)"]).joined(separator: " AND ")
+                + " RETURNING id"
+            return try changedIDs(db.prepare(sql).bind(values + [.bool(value)]))
+        }
+        return try db.transaction {
+            guard case .tag(let name) = source else {
+                let (conditions, values) = try filter(source)
+                return try update(conditions, values)
+            }
+            return try feedRowIDs(tagged: name).flatMap { try update(["a.feed_id = ?1"], [.integer($0)]) }
+        }
+    }
+
+    /// Steps an `UPDATE … RETURNING id` to its end: the ids it changed.
+    private func changedIDs(_ statement: SQLiteStatement) throws -> [String] {
+        var ids: [String] = []
+        while try statement.step() { ids.append(String(statement.int64(0))) }
+        return ids
+    }
+
     private func setFlag(_ column: String, _ value: Bool, _ articleID: String) throws {
         let statement = try db.prepare("UPDATE articles SET \(column) = ?2 WHERE id = ?1")
         try statement.bind(.integer(Int64(articleID) ?? -1), .bool(value)).run()

@@ -136,16 +136,19 @@ public final class LibraryStore: ArticleRepository {
     public func feedSummaries() throws -> [FeedSummary] {
         let statement = try db.prepare(
             """
-            SELECT id, url, title, site_url, last_error, total_count, unread_count, tags
+            SELECT id, url, title, site_url, last_error, total_count, unread_count, tags,
+                (SELECT value FROM feed_settings s WHERE s.feed_id = feeds.id AND s.key = 'disabled'
+                    ORDER BY s.source = 'config' DESC LIMIT 1) = 'yes'
             FROM feeds ORDER BY position, id
             """)
         var feeds: [FeedSummary] = []
         while try statement.step() {
             let url = statement.text(1) ?? ""
             feedRowIDs[url] = statement.int64(0)
-            let feed = Feed(
+            var feed = Feed(
                 id: url, title: statement.text(2) ?? url, siteURL: statement.text(3),
                 lastError: statement.text(4), tags: Self.splitTags(statement.text(7) ?? ""))
+            feed.disabled = statement.bool(8)
             feeds.append(
                 FeedSummary(feed: feed, total: Int(statement.int64(5)), unread: Int(statement.int64(6))))
         }

@@ -17,6 +17,8 @@ public enum ReaderSession {
         let pump = InputPump(inputFD: 0, signalFD: terminal.signalFD)
         defer { pump.stop() }
         let app = makeApp(terminal.size)
+        // Monochrome terminals and NO_COLOR: the app's monochrome theme.
+        app.adapt(toColors: terminal.colorCount)
         let renderer = FrameRenderer(surface: terminal)
         // The window title names what is open; the user's own title comes back at the end.
         // Only on terminals known to take titles (a Linux console would not).
@@ -33,6 +35,13 @@ public enum ReaderSession {
         }
         app.linkOpener = TerminalLinkOpener(terminal: terminal, renderer: renderer, settings: app.settings)
         terminal.enableMouse(app.settings.mouse)
+        // `:set` in the reader: the mouse, the browser and the player follow at once.
+        let applySettings = app.onSettingsChange
+        app.onSettingsChange = { [unowned app, unowned renderer] settings in
+            applySettings(settings)
+            app.linkOpener = TerminalLinkOpener(terminal: terminal, renderer: renderer, settings: settings)
+            terminal.enableMouse(settings.mouse)
+        }
         pump.start()
         app.start()
 

@@ -23,6 +23,9 @@ public final class Terminal: FrameSurface {
     private var window: UnsafeMutablePointer<WINDOW>?
     private var colorPairs: [Int: Int16] = [:]
     private var hasColors = false
+    /// The colours the screen draws with: the terminal's (8, 16, 256…), or 0 for none (a
+    /// terminal without colours, or `NO_COLOR` set).
+    public private(set) var colorCount = 0
     private var defaultColors = false
     private let maxPairs: Int
 
@@ -37,10 +40,10 @@ public final class Terminal: FrameSurface {
 
     /// Opens ncurses on any pair of file descriptors: the tty, or pipes in tests (`type` then
     /// names the terminal, and `size` replaces the tty's size). Signal handlers are installed
-    /// only for the real terminal.
+    /// only for the real terminal. `noColor` stands for `NO_COLOR` (nil: the environment's).
     public init(
         inputFD: Int32, outputFD: Int32, type: String?, size: Size?,
-        installSignalHandlers: Bool = true
+        installSignalHandlers: Bool = true, noColor: Bool? = nil
     ) throws(TerminalError) {
         TerminalLocale.ensureUTF8()
         let termType = type ?? (getenv("TERM").map { String(cString: $0) } ?? "xterm-256color")
@@ -73,12 +76,14 @@ public final class Terminal: FrameSurface {
         leaveok(window, true)
         set_escdelay(25)
         curs_set(0)
-        // NO_COLOR (no-color.org): attributes only; the selection bar becomes reverse video.
-        let noColor = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
+        // NO_COLOR (no-color.org) and terminals without colours: attributes only; the reader
+        // switches to its monochrome theme (`ReaderApp.adapt(toColors:)`).
+        let noColor = noColor ?? getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
         if has_colors(), !noColor {
             start_color()
             hasColors = true
             defaultColors = use_default_colors() == cn_ok()
+            colorCount = Int(cn_colors())
         }
         maxPairs = Int(cn_color_pairs())
         self.size = Size(width: Int(cn_cols()), height: Int(cn_lines()))
@@ -164,19 +169,35 @@ public final class Terminal: FrameSurface {
         return (attrs, pair(style.foreground, style.background))
     }
 
-    /// Colour pairs are made on first use: one per foreground/background combination.
+    /// Colour pairs are made on first use: one per foreground/background combination, of
+    /// the colours the terminal has (`TerminalColor.fitted(toColors:)`: a 256-colour style
+    /// on an 8-colour terminal takes the nearest basic colour). When the terminal's pairs run
+    /// out, a new combination is drawn in the nearest basic colours' pair, else uncoloured.
     private func pair(_ foreground: TerminalColor, _ background: TerminalColor) -> Int16 {
-        guard hasColors, foreground != .default || background != .default else { return 0 }
-        let key = Int(foreground.rawValue) * 16 + Int(background.rawValue)
+        guard hasColors else { return 0 }
+        let fg = foreground.fitted(toColors: colorCount) ?? .default
+        let bg = background.fitted(toColors: colorCount) ?? .default
+        guard fg != .default || bg != .default else { return 0 }
+        let key = Self.pairKey(fg, bg)
         if let pair = colorPairs[key] { return pair }
         let number = colorPairs.count + 1
-        guard number < maxPairs else { return 0 }
-        func curses(_ color: TerminalColor, fallback: Int16) -> Int16 {
-            color == .default ? (defaultColors ? -1 : fallback) : Int16(color.rawValue) - 1
+        // init_pair takes a short, whatever COLOR_PAIRS says.
+        guard number < min(maxPairs, Int(Int16.max)) else {
+            guard colorCount > 16 else { return 0 }
+            let basic = (fg.fitted(toColors: 16) ?? .default, bg.fitted(toColors: 16) ?? .default)
+            return colorPairs[Self.pairKey(basic.0, basic.1)] ?? 0
         }
-        init_pair(Int16(number), curses(foreground, fallback: 7), curses(background, fallback: 0))
+        func curses(_ color: TerminalColor, fallback: Int16) -> Int16 {
+            color.index.map { Int16($0) } ?? (defaultColors ? -1 : fallback)
+        }
+        init_pair(Int16(number), curses(fg, fallback: 7), curses(bg, fallback: 0))
         colorPairs[key] = Int16(number)
         return Int16(number)
+    }
+
+    private static func pairKey(_ foreground: TerminalColor, _ background: TerminalColor) -> Int {
+        func code(_ color: TerminalColor) -> Int { color.index.map { Int($0) + 1 } ?? 0 }
+        return code(foreground) * 257 + code(background)
     }
 
     // MARK: Input
@@ -246,6 +267,25 @@ public final class Terminal: FrameSurface {
         size = Size(width: Int(cn_cols()), height: Int(cn_lines()))
         return true
     }
+
+    /// The colours of a cell on ncurses' physical screen: its pair's foreground and
+    /// background (-1: the default colour), nil for the default pair. For tests.
+    public func physicalColors(x: Int, y: Int) -> (foreground: Int, background: Int)? {
+        var cell = cchar_t()
+        mvwin_wch(cn_curscr(), Int32(y), Int32(x), &cell)
+        var chars = [wchar_t](repeating: 0, count: Int(cn_ccharw_max()) + 1)
+        var attrs: attr_t = 0
+        var pair: Int16 = 0
+        cn_getcchar(&cell, &chars, &attrs, &pair)
+        guard pair > 0 else { return nil }
+        var foreground: Int16 = 0
+        var background: Int16 = 0
+        pair_content(pair, &foreground, &background)
+        return (Int(foreground), Int(background))
+    }
+
+    /// How many colour pairs have been made so far.
+    public var pairsMade: Int { colorPairs.count }
 
     /// Reads a cell back from what ncurses believes is on the physical screen (`curscr`):
     /// its characters, and whether it is bold and reversed. For tests.

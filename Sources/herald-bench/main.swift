@@ -12,6 +12,7 @@ import HeraldStore
 //   herald-bench store --feeds DIR --db PATH           stores a corpus: CPU and bytes per article
 //   herald-bench sync-merge [--operations N] [--devices D] [--dir DIR]
 //                                                      merges N sync operations: time and peak memory
+//   herald-bench undo --db PATH                        mark all read and its undo; main-actor gaps
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("herald-bench: \(message)\n".utf8))
@@ -71,6 +72,9 @@ case "sync-merge":
     }
     try await SyncBench.run(
         operations: operations, devices: devices, directory: option("--dir", in: arguments))
+case "undo":
+    guard let path = option("--db", in: arguments) else { fail("usage: herald-bench undo --db PATH") }
+    try await UndoBench.run(path: path)
 default:
-    fail("usage: herald-bench populate|search|lists|parse|corpus|store|sync-merge …")
+    fail("usage: herald-bench populate|search|lists|parse|corpus|store|undo|sync-merge …")
 }

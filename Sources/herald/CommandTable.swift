@@ -32,8 +32,13 @@ enum CommandTable {
             name: "remove", arguments: "URL | --demo", summary: "unsubscribe (drops its articles)",
             options: ["--demo"]),
         Command(
-            name: "reload", arguments: "[--jobs N] [--quiet]", summary: "fetch every feed",
-            options: ["--jobs", "--quiet"]),
+            name: "reload", arguments: "[--jobs N] [--quiet] [--due]",
+            summary: "fetch every feed (--due: the due ones)",
+            options: ["--jobs", "--quiet", "--due"]),
+        Command(
+            name: "feed", arguments: "set URL KEY VALUE | unset URL KEY | show [URL] [--json]",
+            summary: "a feed's own settings (keys: herald config default)",
+            options: ["--json"], words: ["set", "unset", "show"]),
         Command(
             name: "parse", arguments: "FILE_OR_URL|- [--json]", summary: "print a feed as Herald reads it",
             options: ["--json"]),
@@ -44,6 +49,10 @@ enum CommandTable {
         Command(
             name: "import", arguments: "FILE",
             summary: "add the feeds of an OPML or newsboat urls file"),
+        Command(
+            name: "import-newsboat", arguments: "[DIR] [--dry-run] [--json]",
+            summary: "move over from newsboat: feeds, articles, config",
+            options: ["--dry-run", "--json"]),
         Command(name: "export", arguments: "", summary: "write the subscriptions as OPML 2.0"),
         Command(
             name: "sync", arguments: "[status] [--dir PATH] [--quiet]",

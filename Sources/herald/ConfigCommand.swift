@@ -1,6 +1,7 @@
 import Foundation
 import HeraldCore
 import HeraldFetch
+import HeraldStore
 import HeraldUI
 
 /// The config file: where it is, reading it, and `herald config check | default`.
@@ -33,13 +34,20 @@ extension GlobalOptions {
 }
 
 enum ConfigCommand {
-    static func run(_ arguments: [String], options: GlobalOptions) throws -> Int32 {
+    static func run(_ arguments: [String], options: GlobalOptions) async throws -> Int32 {
         switch arguments.first {
         case "check":
             let (path, _) = options.configFile()
-            let config = try options.loadConfig()
+            var config = try options.loadConfig()
+            // `feed` lines are checked against the library, when there is one.
+            if !config.feedSettings.isEmpty, FileManager.default.fileExists(atPath: options.libraryPath()) {
+                let store = try await options.openLibrary(importingDemo: false)
+                let unknown = try await store.syncConfigFeedSettings(config.feedSettings)
+                config.diagnostics += FeedSettingWarnings.unknownFeeds(unknown)
+            }
             for diagnostic in config.diagnostics { Console.say("\(diagnostic)") }
-            if config.diagnostics.isEmpty {
+            // Warnings (a `feed` line for a feed not in the library) do not fail the check.
+            if config.diagnostics.allSatisfy({ $0.message.hasPrefix("warning:") }) {
                 Console.say(
                     FileManager.default.fileExists(atPath: path)
                         ? "\(path): fine" : "\(path): no such file (the defaults hold)")

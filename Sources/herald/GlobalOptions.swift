@@ -106,6 +106,8 @@ struct GlobalOptions {
             let demo = try await Self.readDirectory(try DemoFeeds.directory())
             try await store.importFeeds(await demo.contents(), demo: true)
         }
+        // The config file's `feed` lines, copied in (they win over `herald feed set`).
+        if let config = try? loadConfig() { try await store.syncConfigFeedSettings(config.feedSettings) }
         return store
     }
 

@@ -33,10 +33,14 @@ struct Herald {
                 try await ParseCommand.run(Array(arguments.dropFirst()))
             case "add":
                 try await SubscriptionCommands.add(Array(arguments.dropFirst()), options: options)
+            case "feed":
+                try await FeedCommand.run(Array(arguments.dropFirst()), options: options)
             case "remove":
                 try await SubscriptionCommands.remove(Array(arguments.dropFirst()), options: options)
             case "import":
                 try await ImportExportCommands.importFile(Array(arguments.dropFirst()), options: options)
+            case "import-newsboat":
+                try await ImportNewsboatCommand.run(Array(arguments.dropFirst()), options: options)
             case "export":
                 try await ImportExportCommands.export(Array(arguments.dropFirst()), options: options)
             case "sync":
@@ -46,7 +50,7 @@ struct Herald {
             case "completions":
                 print(try ManualCommand.completions(arguments.dropFirst().first), terminator: "")
             case "config":
-                exit(try ConfigCommand.run(Array(arguments.dropFirst()), options: options))
+                exit(try await ConfigCommand.run(Array(arguments.dropFirst()), options: options))
             case "help", "-h", "--help":
                 // The key section follows the config's bindings.
                 print(Usage.text(keymap: (try? options.loadConfig())?.keymap ?? .standard))
@@ -72,18 +76,28 @@ struct Herald {
 
     @MainActor
     static func runReader(_ options: GlobalOptions) async throws -> Int32 {
-        let config = try options.loadConfig()
+        var config = try options.loadConfig()
         let repository = try await options.openRepository()
         // r and R reload through the library; feed files read with --feeds have none.
-        let reloader: (any FeedReloading)? = (repository as? LibraryStore).map {
-            var reloader = Reloader(store: $0, jobs: config.settings.reloadJobs)
-            reloader.retention = (config.settings.keepDays, config.settings.keepArticles)
-            return reloader
+        let makeReloader = { (settings: Settings) -> (any FeedReloading)? in
+            (repository as? LibraryStore).map {
+                var reloader = Reloader(store: $0, jobs: settings.reloadJobs)
+                reloader.retention = (settings.keepDays, settings.keepArticles)
+                return reloader
+            }
         }
+        if let store = repository as? LibraryStore {
+            // `feed` lines naming no feed of the library: warnings on the status line.
+            let unknown = try await store.syncConfigFeedSettings(config.feedSettings)
+            config.diagnostics += FeedSettingWarnings.unknownFeeds(unknown)
+        }
+        let reloader = makeReloader(config.settings)
         return try await ReaderSession.run { size in
             let app = ReaderApp(repository: repository, size: size)
             app.reloader = reloader
             app.apply(config)
+            // `:set reload-jobs 50` and the like: the next reload uses them.
+            app.onSettingsChange = { [unowned app] in app.reloader = makeReloader($0) }
             return app
         }
     }

@@ -33,15 +33,22 @@ enum ManualCommand {
         ]
         for binding in Keymap.standard.bindings {
             out += [
-                ".TP", ".B " + roff(binding.keys.map(\.label).joined(separator: ", ")),
+                ".TP", ".B " + roff(binding.labels.joined(separator: ", ")),
                 roff(binding.summary + (binding.isGlobal ? "" : " [\(KeyTable.places(binding))]")),
             ]
+        }
+        out += [
+            ".SH COMMAND LINE",
+            roff("In the reader, : opens a command line (Tab completes, Up and Down recall, Esc cancels):"),
+        ]
+        for entry in CommandLineReference.entries {
+            out += [".TP", ".B " + roff(":" + entry.usage), roff(entry.summary)]
         }
         out += [
             ".SH CONFIGURATION",
             roff(
                 "$XDG_CONFIG_HOME/herald/config (~/.config/herald/config), or \\-\\-config PATH: bind KEY ACTION [SCREEN...], "
-                    + "unbind KEY [SCREEN...], set NAME VALUE, color ELEMENT FG BG [ATTR...]. "
+                    + "unbind KEY [SCREEN...], set NAME VALUE, color ELEMENT FG BG [ATTR...], highlight REGEX FG [BG] [ATTR...]. "
                     + "herald config default prints every default; herald config check names every mistake."),
         ]
         for spec in Settings.specs {
@@ -55,7 +62,7 @@ enum ManualCommand {
             ".TP", ".B BROWSER", roff("the program that opens links, unless the config sets browser"),
             ".TP", ".B HERALD_PLAYER",
             roff("the program that plays podcasts and videos, unless the config sets player"),
-            ".TP", ".B NO_COLOR", roff("set: no colours, attributes only"),
+            ".TP", ".B NO_COLOR", roff("set: no colours, attributes only (as set colors no, or a terminal without colours)"),
             ".SH FILES",
             ".TP", ".I ~/.local/share/herald/herald.db", roff("the library"),
             ".TP", ".I ~/.config/herald/config", roff("the config file"),

@@ -3,19 +3,25 @@ import HeraldCore
 import HeraldFetch
 import HeraldReload
 import HeraldStore
+import HeraldUI
 
-/// `herald reload [--jobs N] [--quiet]`: fetches every feed without opening the reader.
-/// A progress bar on a terminal, a summary at the end; exit status 1 when every feed failed.
+/// `herald reload [--jobs N] [--quiet] [--due]`: fetches every feed without opening the
+/// reader (disabled feeds and those whose own reload interval has not passed are skipped;
+/// with `--due`, `set reload-interval` holds for the others too: for cron). A progress bar
+/// on a terminal, a summary at the end, then `notify-command` when there were new articles;
+/// exit status 1 when every feed failed.
 enum ReloadCommand {
     static func run(_ arguments: [String], options: GlobalOptions) async throws -> Int32 {
         let settings = try options.loadConfig().settings
         var jobs = settings.reloadJobs
         var quiet = false
+        var due = false
         var reader = ArgumentReader(arguments)
         while let argument = reader.next() {
             switch argument {
             case "--jobs": jobs = try reader.positiveNumber(of: argument)
             case "--quiet": quiet = true
+            case "--due": due = true
             default: throw UsageError("reload: unknown option '\(argument)'")
             }
         }
@@ -25,7 +31,8 @@ enum ReloadCommand {
         let showBar = !quiet && isatty(2) == 1
         var reloader = Reloader(store: store, jobs: jobs)
         reloader.retention = (settings.keepDays, settings.keepArticles)
-        let summary = try await reloader.reload { progress in
+        reloader.defaultInterval = settings.reloadInterval
+        let summary = try await reloader.reload(onlyDue: due) { progress in
             guard showBar else { return }
             FileHandle.standardError.write(Data(bar(progress).utf8))
         }
@@ -36,17 +43,26 @@ enum ReloadCommand {
                     + "\(summary.failures.count) failed"
                     + (summary.waiting.isEmpty ? "" : ", \(summary.waiting.count) waiting")
                     + (summary.readWithErrors.isEmpty
-                        ? "" : ", \(summary.readWithErrors.count) read with errors"))
+                        ? "" : ", \(summary.readWithErrors.count) read with errors")
+                    + (summary.disabled == 0 ? "" : ", \(summary.disabled) disabled")
+                    + (summary.notDue == 0 ? "" : ", \(summary.notDue) not due"))
             for failure in summary.failures + summary.waiting + summary.readWithErrors {
-                Console.say(
-                    "  \(TextSanitizer.singleLine(failure.title)) <\(failure.url)>: \(TextSanitizer.singleLine(failure.reason))"
-                )
+                // A feed never read is called by its address: name it once.
+                let title = TextSanitizer.singleLine(failure.title)
+                let name = title == failure.url ? "<\(failure.url)>" : "\(title) <\(failure.url)>"
+                Console.say("  \(name): \(TextSanitizer.singleLine(failure.reason))")
             }
         }
         if summary.removedArticles > 0 {
             if !quiet { Console.say("retention removed \(summary.removedArticles) articles") }
             // A command that only writes may compact; the reader never does.
             try await store.compactIfMostlyFree()
+        }
+        if let command = settings.notifyCommand, summary.newArticles > 0,
+            let failure = await NotifyCommand.run(
+                command, newArticles: summary.newArticles, feeds: summary.feedsWithNewArticles, quiet: false)
+        {
+            Console.complain("herald: \(failure)")
         }
         return summary.allFailed ? 1 : 0
     }

@@ -26,6 +26,8 @@ enum Usage {
           --title T     add: call the feed T (replaces its title, even of a known feed)
           --demo        remove: remove the bundled demo feeds (they also go by themselves
                         when you first add or import a feed of your own)
+          --due         reload: only feeds whose reload interval (their own, else
+                        set reload-interval) has passed since their last try: for cron
           --size WxH    snapshot size in cells (default 80x24)
           --keys K      snapshot keys, space-separated: j k g G enter esc q space pgup pgdn
                         home end up down left right tab backspace C-x F1 or any character

@@ -25,7 +25,11 @@ struct SubscriptionImportTests {
     @Test("nested outlines become tags; titles, sites and categories are kept")
     func parsesNestedOPML() throws {
         let feeds = try OPML.parse(Data(Self.opml.utf8))
-        #expect(feeds.map(\.url) == ["https://example.org/notes.xml", "https://example.com/field.xml", "https://example.org/ko.xml"])
+        #expect(
+            feeds.map(\.url) == [
+                "https://example.org/notes.xml", "https://example.com/field.xml",
+                "https://example.org/ko.xml",
+            ])
         #expect(feeds[0].tags == ["Reading", "Tech"])
         #expect(feeds[0].title == "Herald Notes" && feeds[0].siteURL == "https://example.org/")
         #expect(feeds[1].title == "Birds & Tides")
@@ -40,6 +44,28 @@ struct SubscriptionImportTests {
         #expect(again == feeds)
     }
 
+    @Test("export: the first tag is a folder; tags a category cannot carry come back too")
+    func exportKeepsEveryTag() throws {
+        let feeds = [
+            Subscription(
+                url: "https://example.org/a.xml", title: "A", tags: ["News, World", "daily", "/paths/"]),
+            Subscription(url: "https://example.org/b.xml", title: nil, tags: []),
+            Subscription(url: "https://example.org/c.xml", title: "C", tags: ["News, World"]),
+            Subscription(url: "https://example.org/d.xml", title: "D", tags: ["tech", "x,y", "z"]),
+        ]
+        let text = OPML.export(feeds)
+        // Folders as other readers import them: one outline per first tag, holding its feeds.
+        #expect(text.contains("<outline text=\"News, World\">"))
+        #expect(text.components(separatedBy: "<outline text=\"News, World\">").count == 2)
+        let again = try OPML.parse(Data(text.utf8))
+        #expect(Set(again.map(\.url)) == Set(feeds.map(\.url)))
+        for feed in feeds {
+            let back = try #require(again.first { $0.url == feed.url })
+            #expect(Set(back.tags) == Set(feed.tags), "\(feed.url): \(back.tags)")
+            #expect(back.title == feed.title)
+        }
+    }
+
     @Test("a file that is not OPML is a clear error")
     func notOPML() {
         #expect(throws: SubscriptionImportError.self) { try OPML.parse(Data("<html><body/></html>".utf8)) }
@@ -49,7 +75,8 @@ struct SubscriptionImportTests {
 
     @Test("an external entity in OPML is never loaded")
     func noExternalEntities() throws {
-        let secret = FileManager.default.temporaryDirectory.appendingPathComponent("herald-opml-secret-\(UUID().uuidString)")
+        let secret = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "herald-opml-secret-\(UUID().uuidString)")
         try "TOP-SECRET-CONTENT".write(to: secret, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: secret) }
         let hostile = """
@@ -72,7 +99,11 @@ struct SubscriptionImportTests {
             https://example.org/plain.xml # a comment
             """
         let feeds = NewsboatURLs.parse(text)
-        #expect(feeds.map(\.url) == ["https://example.org/notes.xml", "https://example.com/field.xml", "https://example.org/plain.xml"])
+        #expect(
+            feeds.map(\.url) == [
+                "https://example.org/notes.xml", "https://example.com/field.xml",
+                "https://example.org/plain.xml",
+            ])
         #expect(feeds[0].tags == ["tech", "open source"] && feeds[0].title == "Herald Notes")
         #expect(feeds[1].title == "Field" && feeds[1].tags == ["nature"])
         #expect(feeds[2].tags.isEmpty && feeds[2].title == nil)

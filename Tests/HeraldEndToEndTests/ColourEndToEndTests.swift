@@ -28,7 +28,9 @@ struct ColourEndToEndTests {
         try await session.waitUntil("the feed list") { $0.first?.contains("Herald · Feeds") == true }
         let styled = try session.run(["capture-pane", "-e", "-p", "-t", session.target])
         try session.sendKeys("q")
-        _ = try await session.waitForExitStatus()
+        // A vt100 has no alternate screen: the last frame stays, and the shell's EXIT=0
+        // is written over its bottom rows.
+        _ = try await session.waitUntil("the shell prints EXIT=0") { $0.contains { $0.contains("EXIT=0") } }
         return styled
     }
 
@@ -65,5 +67,45 @@ struct ColourEndToEndTests {
             try await styledScreen(environment: "env -u NO_COLOR", config: "color header black magenta\n"))
         #expect(screen.contains("45"), "the header's magenta background: \(screen)")
         #expect(!screen.contains("44"), "no blue header left: \(screen)")
+    }
+
+    @Test(
+        "TERM=vt100 (no colours): the monochrome theme, the selection and header in reverse video, no colour")
+    func monochromeTerminal() async throws {
+        let screen = try await styledScreen(environment: "env -u NO_COLOR TERM=vt100")
+        let found = parameters(screen)
+        let colours = found.filter {
+            ($0.hasPrefix("3") || $0.hasPrefix("4") || $0.hasPrefix("9")) && $0.count == 2 && $0 != "39"
+                && $0 != "49"
+        }
+        #expect(colours.isEmpty, "no colour on a vt100: \(found)")
+        #expect(!found.contains("5"), "no 256-colour sequences: \(found)")
+        #expect(found.contains("7"), "reverse video: \(found)")
+        #expect(found.contains("1"), "bold: \(found)")
+        // The text reads as on any terminal.
+        let lines = screen.split(separator: "\n").map {
+            $0.replacingOccurrences(of: "\u{1b}\\[[0-9;]*m", with: "", options: .regularExpression)
+        }
+        #expect(lines.first?.contains("Herald · Feeds") == true, "\(lines.first ?? "")")
+        #expect(lines.contains { $0.hasPrefix("> 1") }, "the selected feed: \(lines)")
+        // The header's row is reversed: its first cell comes after a 7.
+        let header = screen.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(
+            header.hasPrefix("\u{1b}[")
+                && parameters(String(header.prefix(while: { $0 != "H" }))).contains("7"),
+            "\(header.debugDescription)")
+    }
+
+    @Test("256 colours reach a 256-colour terminal; an 8-colour terminal gets the nearest basic colour")
+    func manyColours() async throws {
+        let config = "color header color231 color19\n"
+        let rich = parameters(
+            try await styledScreen(environment: "env -u NO_COLOR TERM=xterm-256color", config: config))
+        #expect(rich.contains("231") && rich.contains("19"), "38;5;231 and 48;5;19: \(rich)")
+        let basic = parameters(
+            try await styledScreen(environment: "env -u NO_COLOR TERM=xterm", config: config))
+        #expect(!basic.contains("231") && !basic.contains("19"), "\(basic)")
+        #expect(basic.contains("44"), "the deep blue drawn blue: \(basic)")
+        #expect(basic.contains("37"), "white text: \(basic)")
     }
 }

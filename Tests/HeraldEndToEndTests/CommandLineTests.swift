@@ -168,10 +168,11 @@ struct CommandLineTests {
         let exported = try library.run(["export"])
         #expect(exported.exitStatus == 0)
         #expect(exported.output.contains("xmlUrl=\"https://example.org/notes.xml\""))
-        #expect(exported.output.contains("category=\"Tech\""))
+        // A feed's first tag is its folder.
+        #expect(exported.output.contains("<outline text=\"Tech\">"))
         #expect(
             exported.output.contains("title=\"Field Journal\"")
-                && exported.output.contains("category=\"nature\""))
+                && exported.output.contains("<outline text=\"nature\">"))
         let missing = try library.run(["import", "/nonexistent/file"])
         #expect(
             missing.exitStatus == 2
@@ -204,6 +205,8 @@ struct CommandLineTests {
         let failing = try library.run(["reload"])
         #expect(failing.exitStatus == 1)
         #expect(failing.output.contains("1 failed") && failing.output.contains("127.0.0.1:9"))
+        // Never read, the feed has no title but its address, which is said once.
+        #expect(failing.output.components(separatedBy: "127.0.0.1:9/nothing").count == 2, "\(failing.output)")
     }
 
     @Test(

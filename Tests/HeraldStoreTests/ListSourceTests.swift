@@ -41,6 +41,7 @@ struct ListSourceTests {
 
     /// Every article of a source, sorted in Swift: the reference.
     static func reference(_ store: LibraryStore, _ source: ArticleSource) async throws -> [ArticleSummary] {
+        if case .unreadOf(let list) = source { return try await reference(store, list).filter { !$0.isRead } }
         var all: [ArticleSummary] = []
         for f in 0..<feeds {
             all += try await store.articles(in: .feed("feed-\(f)"), page: .first(limit: 10_000))
@@ -53,12 +54,17 @@ struct ListSourceTests {
             case .starred: article.isStarred
             case .tag("tech"): tech.contains(article.feedID)
             case .tag("rust"): article.feedID == "feed-5"
+            case .feed(let id): article.feedID == id
             default: false
             }
         }.sorted { $0.sortKey < $1.sortKey }
     }
 
-    static let sources: [ArticleSource] = [.all, .unread, .starred, .tag("tech"), .tag("rust"), .tag("none")]
+    static let sources: [ArticleSource] = [
+        .all, .unread, .starred, .tag("tech"), .tag("rust"), .tag("none"),
+        // show-read-articles no: a list's unread articles.
+        .unreadOf(.feed("feed-3")), .unreadOf(.starred), .unreadOf(.tag("tech")), .unreadOf(.tag("none")),
+    ]
 
     @Test("walking forward and backward in pages of 11 gives the reference order", arguments: sources)
     func paging(_ source: ArticleSource) async throws {

@@ -27,7 +27,7 @@ struct ConfigFileTests {
             ("set reload-jobs 5 6", "config:1:19: set reload-jobs takes one value"),
             ("set browser \"w3m", "config:1:13: a quote is not closed"),
             ("colr x", "config:1:1: unknown directive `colr` — did you mean `color`?"),
-            ("highlight foo red", "config:1:1: `highlight` is not supported yet; the line is ignored"),
+            ("macro x open", "config:1:1: `macro` is not supported yet; the line is ignored"),
             ("color titel red default", "config:1:7: unknown element `titel` — did you mean `title`?"),
             ("color title rd default", "config:1:13: unknown colour `rd` — did you mean `red`?"),
             ("color title red default blink", "config:1:25: unknown attribute `blink`"),

@@ -28,6 +28,10 @@ public protocol ArticleRepository: Sendable {
     func setStarred(_ isStarred: Bool, articleID: String) async throws
     /// Marks every article of a list read (a feed, a tag, everything …).
     func markRead(in source: ArticleSource) async throws
+    /// Sets a flag on these articles in one write; returns the ids whose flag changed.
+    func setFlag(_ flag: ArticleFlag, _ value: Bool, articleIDs: [String]) async throws -> [String]
+    /// Sets a flag on every article of a list that lacks it, in one write; returns their ids.
+    func setFlag(_ flag: ArticleFlag, _ value: Bool, in source: ArticleSource) async throws -> [String]
     /// Full-text search, best match first, ties newest first. Honours task cancellation: a
     /// cancelled search throws `CancellationError` instead of finishing.
     func search(_ query: String, limit: Int) async throws -> [SearchHit]

@@ -13,6 +13,17 @@ public enum ArticleSource: Sendable, Hashable, CustomStringConvertible {
     case starred
     /// The articles of every feed with this tag.
     case tag(String)
+    /// The unread articles of a list (`set show-read-articles no`).
+    indirect case unreadOf(ArticleSource)
+
+    /// The unread articles of this list: Unread for All articles, itself when already unread.
+    public var unreadOnly: ArticleSource {
+        switch self {
+        case .all, .unread: .unread
+        case .unreadOf: self
+        default: .unreadOf(self)
+        }
+    }
 
     /// A stable text form, for saving which list was open (`feed:URL`, `all`, `tag:NAME` …).
     public var key: String {
@@ -22,6 +33,7 @@ public enum ArticleSource: Sendable, Hashable, CustomStringConvertible {
         case .unread: "unread"
         case .starred: "starred"
         case .tag(let name): "tag:" + name
+        case .unreadOf(let list): "unread-of:" + list.key
         }
     }
 
@@ -33,13 +45,20 @@ public enum ArticleSource: Sendable, Hashable, CustomStringConvertible {
         case "starred": self = .starred
         case _ where key.hasPrefix("feed:"): self = .feed(String(key.dropFirst(5)))
         case _ where key.hasPrefix("tag:"): self = .tag(String(key.dropFirst(4)))
+        case _ where key.hasPrefix("unread-of:"):
+            guard let list = ArticleSource(key: String(key.dropFirst(10))) else { return nil }
+            self = .unreadOf(list)
         default: return nil
         }
     }
 
     /// True for a list made of many feeds (its rows name their feed).
     public var isVirtual: Bool {
-        if case .feed = self { false } else { true }
+        switch self {
+        case .feed: false
+        case .unreadOf(let list): list.isVirtual
+        default: true
+        }
     }
 
     public var description: String { key }

@@ -10,6 +10,8 @@ public struct Feed: Sendable, Hashable, Identifiable {
     public var lastError: String?
     /// The user's tags for the feed (from `herald add --tag`, OPML folders, `urls` files).
     public var tags: [String]
+    /// Not reloaded (the per-feed setting `disabled yes`).
+    public var disabled = false
 
     public init(
         id: String, title: String, siteURL: String? = nil, lastError: String? = nil, tags: [String] = []

@@ -86,6 +86,7 @@ public actor InMemoryArticleRepository: ArticleRepository {
 
     /// The rows of a list, in list order.
     private func list(_ source: ArticleSource) throws -> [ArticleSummary] {
+        if case .unreadOf(let list) = source { return try self.list(list).filter { !$0.isRead } }
         if case .feed(let feedID) = source {
             guard let articles = storage.articlesByFeed[feedID] else {
                 throw RepositoryError.noSuchFeed(feedID)

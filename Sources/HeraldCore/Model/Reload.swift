@@ -40,6 +40,11 @@ public struct ReloadSummary: Sendable, Hashable {
     public var readWithErrors: [ReloadFailure]
     /// Articles retention removed after the reload.
     public var removedArticles = 0
+    /// Feeds that brought new articles (what `notify-command`'s `%f` counts).
+    public var feedsWithNewArticles = 0
+    /// Feeds not tried: disabled by a setting, or their reload interval has not passed.
+    public var disabled = 0
+    public var notDue = 0
 
     public init(
         feeds: Int, newArticles: Int, notModified: Int, failures: [ReloadFailure],
@@ -54,7 +59,9 @@ public struct ReloadSummary: Sendable, Hashable {
     }
 
     /// True when feeds were tried and every one failed.
-    public var allFailed: Bool { !failures.isEmpty && failures.count + waiting.count == feeds }
+    public var allFailed: Bool {
+        !failures.isEmpty && failures.count + waiting.count + disabled + notDue == feeds
+    }
 }
 
 /// Something that reloads feeds for the reader (the real one fetches, parses and stores).

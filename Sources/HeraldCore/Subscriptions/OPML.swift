@@ -55,8 +55,9 @@ public enum OPML {
                 if !tag.isEmpty, !ownTags.contains(tag) { ownTags.append(tag) }
             }
             if let url = attribute(current, "xmlUrl"), !url.isEmpty {
+                // OPML requires `text`; an exporter with no title writes the address there.
                 let subscription = Subscription(
-                    url: url, title: title.map(TextSanitizer.singleLine),
+                    url: url, title: title.map(TextSanitizer.singleLine).flatMap { $0 == url ? nil : $0 },
                     siteURL: attribute(current, "htmlUrl"),
                     tags: ownTags)
                 found.append(ListedSubscription(subscription: subscription, line: Int(xmlGetLineNo(current))))
@@ -68,7 +69,11 @@ public enum OPML {
         }
     }
 
-    /// An OPML 2.0 document of the subscriptions, grouped in one outline per first tag.
+    /// An OPML 2.0 document of the subscriptions: a feed's first tag is its folder (an
+    /// outline holding it, as other readers import folders), its other tags a `category`.
+    /// A tag that a category cannot carry (a comma, which separates categories, or a `/` or
+    /// space at an end, which a category trims) becomes a folder nested inside, so reading
+    /// the file back gives every tag again.
     public static func export(_ subscriptions: [Subscription], title: String = "Herald subscriptions")
         -> String
     {
@@ -78,18 +83,60 @@ public enum OPML {
             "  <head><title>\(escape(title))</title></head>",
             "  <body>",
         ]
+        // Folders in the order their first feed comes; untagged feeds at the top level, in place.
+        var folders: [String] = []
+        var members: [String: [Subscription]] = [:]
+        var order: [(folder: String?, subscription: Subscription?)] = []
         for subscription in subscriptions {
-            var attributes = "type=\"rss\" text=\"\(escape(subscription.title ?? subscription.url))\""
-            if let title = subscription.title { attributes += " title=\"\(escape(title))\"" }
-            attributes += " xmlUrl=\"\(escape(subscription.url))\""
-            if let site = subscription.siteURL { attributes += " htmlUrl=\"\(escape(site))\"" }
-            if !subscription.tags.isEmpty {
-                attributes += " category=\"\(escape(subscription.tags.joined(separator: ",")))\""
+            guard let folder = subscription.tags.first else {
+                order.append((nil, subscription))
+                continue
             }
-            lines.append("    <outline \(attributes)/>")
+            if members[folder] == nil {
+                folders.append(folder)
+                order.append((folder, nil))
+            }
+            members[folder, default: []].append(subscription)
+        }
+        for entry in order {
+            if let subscription = entry.subscription {
+                lines += outline(subscription, tags: [], indent: 2)
+            } else if let folder = entry.folder {
+                lines.append("    <outline text=\"\(escape(folder))\">")
+                for subscription in members[folder] ?? [] {
+                    lines += outline(subscription, tags: Array(subscription.tags.dropFirst()), indent: 3)
+                }
+                lines.append("    </outline>")
+            }
         }
         lines += ["  </body>", "</opml>"]
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A feed's outline, inside nested folders for the tags a category cannot carry.
+    private static func outline(_ subscription: Subscription, tags: [String], indent: Int) -> [String] {
+        let plain = tags.filter(fitsCategory)
+        let nested = tags.filter { !fitsCategory($0) }
+        var attributes = "type=\"rss\" text=\"\(escape(subscription.title ?? subscription.url))\""
+        if let title = subscription.title { attributes += " title=\"\(escape(title))\"" }
+        attributes += " xmlUrl=\"\(escape(subscription.url))\""
+        if let site = subscription.siteURL { attributes += " htmlUrl=\"\(escape(site))\"" }
+        if !plain.isEmpty { attributes += " category=\"\(escape(plain.joined(separator: ",")))\"" }
+        var lines: [String] = []
+        for (depth, tag) in nested.enumerated() {
+            lines.append(String(repeating: "  ", count: indent + depth) + "<outline text=\"\(escape(tag))\">")
+        }
+        lines.append(String(repeating: "  ", count: indent + nested.count) + "<outline \(attributes)/>")
+        for depth in nested.indices.reversed() {
+            lines.append(String(repeating: "  ", count: indent + depth) + "</outline>")
+        }
+        return lines
+    }
+
+    /// Whether a tag survives a `category` attribute unchanged.
+    private static func fitsCategory(_ tag: String) -> Bool {
+        let trimmed = tag.trimmingCharacters(in: CharacterSet(charactersIn: "/ "))
+        return !tag.contains(",") && trimmed == tag && !tag.isEmpty
     }
 
     static func escape(_ text: String) -> String {

@@ -150,7 +150,8 @@ final class CurlTransfer {
         // transfer holds is then compressed bytes, and the size cap holds for what a bomb
         // unpacks to.
         hc_setopt_long(easy, CURLOPT_HTTP_CONTENT_DECODING, 0)
-        hc_setopt_string(easy, CURLOPT_USERAGENT, limits.userAgent)
+        hc_setopt_string(
+            easy, CURLOPT_USERAGENT, job.request.userAgent.map(Self.headerSafe) ?? limits.userAgent)
         hc_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, Int(limits.idleTimeout * 1000))
         // A server that trickles (slower than this for the idle timeout) is given up on.
         hc_setopt_long(easy, CURLOPT_LOW_SPEED_LIMIT, limits.minimumBytesPerSecond)

@@ -133,7 +133,8 @@ enum Migrations {
                 ALTER TABLE feeds ADD COLUMN failures INTEGER NOT NULL DEFAULT 0;
                 """)
         },
-        Step(version: 8, summary: "articles removed by retention, so a reload does not bring them back") { db in
+        Step(version: 8, summary: "articles removed by retention, so a reload does not bring them back") {
+            db in
             try db.execute(
                 """
                 CREATE TABLE removed(
@@ -142,6 +143,25 @@ enum Migrations {
                     removed_at INTEGER NOT NULL,
                     PRIMARY KEY(feed_id, guid)
                 ) WITHOUT ROWID;
+                """)
+        },
+        Step(version: 9, summary: "per-feed settings, from the library and the config file") { db in
+            try db.execute(
+                """
+                -- `herald feed set URL KEY VALUE` (source 'library') and the config file's
+                -- `feed URL KEY VALUE` lines (source 'config', rewritten whenever Herald reads
+                -- the config); the config's value of a key wins.
+                CREATE TABLE feed_settings(
+                    feed_id INTEGER NOT NULL REFERENCES feeds(id) ON DELETE CASCADE,
+                    key TEXT NOT NULL,
+                    source TEXT NOT NULL,
+                    value TEXT NOT NULL,
+                    PRIMARY KEY(feed_id, key, source)
+                ) WITHOUT ROWID;
+                -- A title or tags setting is written into title and tags, so every list and
+                -- query shows it; the feed's own values wait here until the setting goes.
+                ALTER TABLE feeds ADD COLUMN own_title TEXT;
+                ALTER TABLE feeds ADD COLUMN own_tags TEXT;
                 """)
         },
         Step(

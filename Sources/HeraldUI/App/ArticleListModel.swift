@@ -10,6 +10,9 @@ public import HeraldCore
 @MainActor
 public final class ArticleListModel {
     public let list: ArticleListSummary
+    /// What the rows are read from: the list, or its unread articles only (`set
+    /// show-read-articles no`; a row read while shown stays until the list is read again).
+    public let readSource: ArticleSource
     /// How many articles the list has (from its summary, corrected when a window ends early).
     public private(set) var count: Int
     public private(set) var unread: Int
@@ -34,9 +37,13 @@ public final class ArticleListModel {
     let pageSize: Int
     let maxWindow: Int
 
-    public init(list: ArticleListSummary, repository: any ArticleRepository, pageSize: Int = 200) {
+    public init(
+        list: ArticleListSummary, repository: any ArticleRepository, pageSize: Int = 200,
+        unreadOnly: Bool = false
+    ) {
         self.list = list
-        self.count = list.total
+        self.readSource = unreadOnly ? list.source.unreadOnly : list.source
+        self.count = unreadOnly ? list.unread : list.total
         self.unread = list.unread
         self.repository = repository
         self.pageSize = pageSize
@@ -69,7 +76,7 @@ public final class ArticleListModel {
         wanted = max(cursor.top - visible, 0)..<(cursor.top + 2 * visible)
         guard !isLoading, let page = nextPage(), page != stalled else { return }
         isLoading = true
-        let source = list.source
+        let source = readSource
         let generation = self.generation
         work.start { [repository] in
             do {
@@ -164,7 +171,7 @@ public final class ArticleListModel {
     /// off the top). Its new row number is counted by the repository, so a far position
     /// costs what `position` does, not an offset read.
     public func refresh(total: Int, unread: Int, visible: Int, in work: PendingWork) {
-        count = total
+        count = readSource == list.source ? total : unread
         self.unread = unread
         generation += 1
         stalled = nil
@@ -178,7 +185,7 @@ public final class ArticleListModel {
         }
         let row = cursor.selected - cursor.top
         let generation = self.generation
-        let source = list.source
+        let source = readSource
         work.start { [repository] in
             guard let position = try? await repository.position(of: kept.sortKey, in: source),
                 generation == self.generation

@@ -13,14 +13,24 @@ public struct FeedListRow: Sendable, Hashable {
 @MainActor
 public final class FeedListModel {
     public private(set) var state: ViewState<[FeedSummary]> = .idle {
-        didSet { rows = Self.rows(feeds, starred: starred) }
+        didSet { rebuildRows() }
     }
     public private(set) var starred = ArticleCounts(total: 0, unread: 0) {
-        didSet { rows = Self.rows(feeds, starred: starred) }
+        didSet { rebuildRows() }
     }
-    /// Every row: All articles, Unread, Starred, then the feeds in order (made when the
-    /// feeds or their counts change, not on every frame and key).
+    /// Feeds without unread articles are listed (`set show-read-feeds`).
+    public var showReadFeeds = true {
+        didSet { rebuildRows() }
+    }
+    /// The order of the feeds (`set feed-sort`).
+    public var sort = FeedSort.config {
+        didSet { rebuildRows() }
+    }
+    /// Every row: All articles, Unread, Starred, then the feeds shown in the list's order
+    /// (made when the feeds or their counts change, not on every frame and key).
     public private(set) var rows = FeedListModel.rows([], starred: ArticleCounts(total: 0, unread: 0))
+    /// The feeds as the list shows them (the feed rows, in order).
+    public private(set) var shownFeeds: [FeedSummary] = []
     public var cursor = ListCursor()
     private let repository: any ArticleRepository
     /// The list to select once the feeds arrive (the one open when the reader last closed).
@@ -36,17 +46,37 @@ public final class FeedListModel {
 
     public var feeds: [FeedSummary] { state.value ?? [] }
 
-    static func rows(_ feeds: [FeedSummary], starred: ArticleCounts) -> [FeedListRow] {
+    private func rebuildRows() {
+        // A feed keeps its number (config order) whatever the order shown: `7 Enter` opens it.
+        var shown = feeds.enumerated().map { (number: $0.offset + 1, feed: $0.element) }
+        if !showReadFeeds { shown.removeAll { $0.feed.unread == 0 } }
+        switch sort {
+        case .config: break
+        case .title:
+            shown.sort {
+                $0.feed.feed.title.localizedStandardCompare($1.feed.feed.title) == .orderedAscending
+            }
+        case .unread: shown.sort { $0.feed.unread > $1.feed.unread }
+        }
+        shownFeeds = shown.map(\.feed)
+        rows = Self.rows(feeds, starred: starred, shown: shown)
+    }
+
+    static func rows(
+        _ feeds: [FeedSummary], starred: ArticleCounts,
+        shown: [(number: Int, feed: FeedSummary)]? = nil
+    ) -> [FeedListRow] {
         let unread = feeds.reduce(0) { $0 + $1.unread }
         let total = feeds.reduce(0) { $0 + $1.total }
         let virtual = [
             ArticleListSummary(source: .all, title: "All articles", total: total, unread: unread),
             ArticleListSummary(source: .unread, title: "Unread", total: unread, unread: unread),
-            ArticleListSummary(source: .starred, title: "Starred", total: starred.total, unread: starred.unread),
+            ArticleListSummary(
+                source: .starred, title: "Starred", total: starred.total, unread: starred.unread),
         ]
         return virtual.map { FeedListRow(list: $0, feed: nil, number: nil) }
-            + feeds.enumerated().map {
-                FeedListRow(list: $0.element.list, feed: $0.element.feed, number: $0.offset + 1)
+            + (shown ?? feeds.enumerated().map { ($0.offset + 1, $0.element) }).map {
+                FeedListRow(list: $0.feed.list, feed: $0.feed.feed, number: $0.number)
             }
     }
 
@@ -58,7 +88,7 @@ public final class FeedListModel {
     /// The selected row's feed, when a feed (not a virtual feed) is selected.
     public var selectedFeed: FeedSummary? {
         let index = cursor.selected - Self.virtualRows
-        return feeds.indices.contains(index) ? feeds[index] : nil
+        return shownFeeds.indices.contains(index) ? shownFeeds[index] : nil
     }
 
     /// Every tag with the counts of its feeds, by name.
@@ -130,7 +160,7 @@ public final class FeedListModel {
 
     /// The first feed with unread articles after (or before) `feedID` in list order.
     public func feedWithUnread(from feedID: String?, _ direction: ListDirection) -> FeedSummary? {
-        let feeds = self.feeds
+        let feeds = shownFeeds.contains { $0.id == feedID } || feedID == nil ? shownFeeds : self.feeds
         let start = feedID.flatMap { id in feeds.firstIndex { $0.id == id } }
         switch direction {
         case .forward:

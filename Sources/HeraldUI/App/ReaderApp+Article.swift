@@ -3,7 +3,7 @@ import HeraldCore
 /// The article view, and what leaves the reader: links, media, the clipboard.
 extension ReaderApp {
     func performOnArticle(_ action: Action, _ model: ArticleViewModel, count: Int?) {
-        let lines = model.lines(width: size.width, theme: theme).count
+        let lines = model.lines(width: theme.readingColumn(width: size.width).width, theme: theme).count
         let visible = bodyRows
         switch action {
         case .down: model.scroll(by: count ?? 1, lineCount: lines, visible: visible)

@@ -9,7 +9,8 @@ extension ReaderApp {
         let id = summary.id
         var shown = summary
         shown.isRead = isRead
-        write("read flag", undo: { $0.showRead(summary.isRead, shown) }) {
+        let change = UndoEntry(flag: .read, value: isRead, ids: summary.isRead == isRead ? [] : [id])
+        write("read flag", change, undo: { $0.showRead(summary.isRead, shown) }) {
             try await $0.setRead(isRead, articleID: id)
         }
     }
@@ -33,7 +34,9 @@ extension ReaderApp {
         let id = summary.id
         var shown = summary
         shown.isStarred = isStarred
-        write("star", undo: { $0.showStarred(summary.isStarred, shown) }) {
+        let change = UndoEntry(
+            flag: .starred, value: isStarred, ids: summary.isStarred == isStarred ? [] : [id])
+        write("star", change, undo: { $0.showStarred(summary.isStarred, shown) }) {
             try await $0.setStarred(isStarred, articleID: id)
         }
     }
@@ -69,9 +72,13 @@ extension ReaderApp {
             }
         }
         feedList.listRead(source)
+        undoHistory.pendingWrites += 1
         work.start { [repository] in
+            defer { self.undoHistory.pendingWrites -= 1 }
             do {
-                try await repository.markRead(in: source)
+                // Exactly the articles it marked, for undo.
+                let ids = try await repository.setFlag(.read, true, in: source)
+                self.undoHistory.record(UndoEntry(flag: .read, value: true, ids: ids))
             } catch {
                 // Back to what the library holds: the lists' rows and counts read again.
                 let feeds = (try? await repository.feedSummaries()) ?? []
@@ -99,14 +106,18 @@ extension ReaderApp {
     }
 
     /// Writes through the repository in the background; the screen already shows the change.
-    /// A failure is undone on screen (`undo`) and reported on the status line.
+    /// A failure is undone on screen (`undo`) and reported on the status line; a success
+    /// keeps `change` for `u`.
     func write(
-        _ what: String, undo: @escaping @MainActor (ReaderApp) -> Void,
+        _ what: String, _ change: UndoEntry, undo: @escaping @MainActor (ReaderApp) -> Void,
         _ operation: @escaping @Sendable (any ArticleRepository) async throws -> Void
     ) {
+        undoHistory.pendingWrites += 1
         work.start { [repository] in
+            defer { self.undoHistory.pendingWrites -= 1 }
             do {
                 try await operation(repository)
+                self.undoHistory.record(change)
             } catch {
                 undo(self)
                 self.message = "Could not save the \(what) (undone): \(error)"

@@ -26,6 +26,6 @@ extension ReaderApp {
     }
 
     static func keys(_ binding: ActionBinding) -> String {
-        binding.keys.map(\.label).joined(separator: ", ")
+        binding.labels.joined(separator: ", ")
     }
 }

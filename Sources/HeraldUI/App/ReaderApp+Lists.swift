@@ -121,7 +121,13 @@ extension ReaderApp {
             message = "No feed \(number): there are \(feedList.feeds.count)."
             return false
         }
-        feedList.cursor.select(FeedListModel.virtualRows + number - 1, count: feedList.rows.count, visible: bodyRows)
+        // Rows keep their numbers when sorted; a feed hidden by show-read-feeds has no row.
+        guard let row = feedList.rows.firstIndex(where: { $0.number == number }) else {
+            message =
+                "Feed \(number) is hidden: it has no unread articles (set show-read-feeds yes shows it)."
+            return false
+        }
+        feedList.cursor.select(row, count: feedList.rows.count, visible: bodyRows)
         return true
     }
 
@@ -214,7 +220,8 @@ extension ReaderApp {
     /// Opens a list (a feed, a virtual feed, a tag) on a new article list screen.
     @discardableResult
     func openList(_ list: ArticleListSummary, replacing: Bool = false) -> ArticleListModel {
-        let model = ArticleListModel(list: list, repository: repository)
+        let model = ArticleListModel(
+            list: list, repository: repository, unreadOnly: !settings.showReadArticles)
         if replacing, case .articles = screen { stack.removeLast() }
         stack.append(.articles(model))
         model.load(visible: bodyRows, in: work)

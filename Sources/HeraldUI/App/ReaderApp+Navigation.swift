@@ -62,7 +62,7 @@ extension ReaderApp {
         in list: ArticleListModel, after key: ArticleSortKey?, _ direction: ListDirection,
         found: @escaping @MainActor (Found) -> Void
     ) {
-        let source = list.list.source
+        let source = list.readSource
         let summary = list.list
         // Rows are counted from the article we start from, when the list knows its row.
         let known = key.flatMap { key in list.row(of: key).map { (key: key, row: $0) } }
@@ -76,12 +76,16 @@ extension ReaderApp {
                 }
                 // A feed's list goes on to the next feed with unread articles (by the feed
                 // list's counts; a count that was stale is skipped).
-                var from = source.feedID
+                var from = summary.source.feedID
                 while from != nil, let next = self.feedList.feedWithUnread(from: from, direction) {
                     if let article = try await repository.firstUnread(
                         in: .feed(next.id), after: nil, direction: direction)
                     {
-                        let position = try await repository.position(of: article.sortKey, in: .feed(next.id))
+                        // Counted as the next list will show it (unread only, or every row).
+                        let nextSource = ArticleSource.feed(next.id)
+                        let position = try await repository.position(
+                            of: article.sortKey,
+                            in: self.settings.showReadArticles ? nextSource : nextSource.unreadOnly)
                         return found(Found(list: next.list, article: article, position: position))
                     }
                     from = next.id
@@ -139,7 +143,7 @@ extension ReaderApp {
                 openArticle(next)
                 return
             }
-            let source = list.list.source
+            let source = list.readSource
             let known = list.row(of: key).map { (key: key, row: $0) }
             work.start { [repository] in
                 do {

@@ -82,6 +82,7 @@ extension ReaderApp {
         reload = nil
         showLibrary(feeds: feeds, starred: starred)
         reloadMessage(summary)
+        notify(after: summary)
     }
 
     /// Shows what the library holds: the counts, and the open lists' rows read again (after
@@ -104,8 +105,12 @@ extension ReaderApp {
             summary.failures.isEmpty && summary.waiting.isEmpty
             ? ""
             : "\(summary.failures.isEmpty ? "" : ", \(summary.failures.count) failed")\(waiting) (E: why)"
+        // Feeds a setting kept from this reload (per-feed settings).
+        let skipped =
+            (summary.notDue == 0 ? "" : ", \(summary.notDue) not due")
+            + (summary.disabled == 0 ? "" : ", \(summary.disabled) disabled")
         message =
-            "Reloaded \(summary.feeds) feed\(summary.feeds == 1 ? "" : "s"): \(summary.newArticles) new\(failed)"
+            "Reloaded \(summary.feeds) feed\(summary.feeds == 1 ? "" : "s"): \(summary.newArticles) new\(skipped)\(failed)"
     }
 }
 

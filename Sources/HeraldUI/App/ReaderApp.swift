@@ -49,16 +49,38 @@ public final class ReaderApp {
     public var linkOpener: (any LinkOpening)?
     /// A number typed before a key (`5 j`, `7 Enter`, `3 o`), nil when none.
     public internal(set) var count: Int?
+    /// The keys typed so far of a key sequence (the `g` of `g g`), shown on the status line.
+    public internal(set) var pendingKeys: [Key] = []
+    /// The changes of flags `u` takes back.
+    var undoHistory = UndoHistory()
+    /// The `:` command line while it is open.
+    public internal(set) var commandPrompt: CommandPrompt?
+    /// The commands run this session, oldest first (Up recalls them).
+    var commandHistory: [String] = []
     /// Reloads feeds for `r` and `R`; nil when the reader has no library (`--feeds DIR`).
     public var reloader: (any FeedReloading)?
     /// The reload under way, if any, and how far it has got.
     var reload: ReloadRun?
+    /// `set reload-interval`: the timer's task (see `ReaderApp+ReloadTimer`) and the clock
+    /// it sleeps on (tests move it by hand).
+    var reloadTimer: Task<Void, Never>?
+    public var reloadClock: any DebounceClock = LiveDebounceClock()
+    /// A `notify-command` run under way, so two never overlap.
+    var notifying = false
 
     let repository: any ArticleRepository
     /// The keys in force (the defaults, changed by the config file).
     public var keymap: Keymap = .standard
-    /// The config file's settings.
+    /// The config file's settings (`:set` changes them for the session).
     public var settings = Settings()
+    /// Hears the settings after `:set` changed them, to apply what lives outside the app
+    /// (the mouse, the browser, the reloader); set by the terminal and the composition root.
+    public var onSettingsChange: @MainActor (Settings) -> Void = { _ in }
+    /// The config's `highlight` lines, matched once per title.
+    public let highlighter = TitleHighlighter()
+    /// The theme with the config's colours, before the display settings (`:set` starts
+    /// from it again), and whether the terminal has no colours.
+    var display: (colours: Theme, terminalMonochrome: Bool)?
 
     /// Takes the config file's keys and settings; its first mistake shows on the status
     /// line until the next key (the reader starts with the rest of the file).
@@ -66,6 +88,9 @@ public final class ReaderApp {
         keymap = config.keymap
         settings = config.settings
         for (element, style) in config.colors { theme.set(element, style) }
+        highlighter.highlights = config.highlights
+        display = (theme, display?.terminalMonochrome ?? false)
+        applyDisplaySettings()
         if let first = config.diagnostics.first {
             let more = config.diagnostics.count > 1 ? " (and \(config.diagnostics.count - 1) more)" : ""
             message = "config: \(first)\(more) — herald config check"
@@ -117,6 +142,7 @@ public final class ReaderApp {
     public func start() {
         feedList.load(in: work)
         if settings.reloadOnStart, reloader != nil { startReload(only: nil) }
+        startReloadTimer()
         onChange()
     }
 
@@ -148,6 +174,10 @@ public final class ReaderApp {
             if key == .character("y") || key == .character("Y") { confirmation.action() }
             return
         }
+        if commandPrompt != nil {
+            commandLineKey(key)
+            return
+        }
         // The search prompt takes text before any action (j, q and digits are letters there).
         if case .search(let model) = screen, model.focus == .query,
             let edited = QueryEditing.edit(model.query, with: key)
@@ -156,6 +186,10 @@ public final class ReaderApp {
             return
         }
         let kind = screenKind
+        if !pendingKeys.isEmpty || keymap.startsSequence(key, on: kind) {
+            continueSequence(key, on: kind)
+            return
+        }
         if kind != .search, case .character(let c) = key, let digit = c.wholeNumberValue, c.isASCII {
             count = min((count ?? 0) * 10 + digit, 99_999)
             message = "\(count!) — then j/k, g, Enter or o"
@@ -179,6 +213,12 @@ public final class ReaderApp {
             return
         case .help:
             showHelp()
+            return
+        case .undo:
+            undo()
+            return
+        case .commandLine:
+            openCommandLine()
             return
         case .search where screenKind != .results:
             stack.append(.search(SearchModel(repository: repository, clock: clock, work: work)))
@@ -206,7 +246,7 @@ public final class ReaderApp {
             }
         }
         if case .article(let model) = screen {
-            let count = model.lines(width: size.width, theme: theme).count
+            let count = model.lines(width: theme.readingColumn(width: size.width).width, theme: theme).count
             model.scroll(by: 0, lineCount: count, visible: bodyRows)
         }
     }
@@ -240,11 +280,17 @@ public final class ReaderApp {
         switch screen {
         case .feeds: FeedListView(model: feedList, theme: theme, keymap: keymap).draw(into: &canvas)
         case .articles(let model):
-            ArticleListView(model: model, theme: theme, feedTitle: feedList.title(ofFeed:), keymap: keymap)
-                .draw(
-                    into: &canvas)
+            var view = ArticleListView(
+                model: model, theme: theme, feedTitle: feedList.title(ofFeed:), keymap: keymap,
+                highlighter: highlighter)
+            if case .feed(let id) = model.list.source {
+                view.feedError = feedList.feeds.first { $0.id == id }?.feed.lastError
+            }
+            view.draw(into: &canvas)
         case .article(let model): ArticleView(model: model, theme: theme, keymap: keymap).draw(into: &canvas)
-        case .search(let model): SearchView(model: model, theme: theme, keymap: keymap).draw(into: &canvas)
+        case .search(let model):
+            SearchView(model: model, theme: theme, keymap: keymap, highlighter: highlighter).draw(
+                into: &canvas)
         case .links(let model): LinksView(model: model, theme: theme, keymap: keymap).draw(into: &canvas)
         case .tags(let model): TagListView(model: model, theme: theme, keymap: keymap).draw(into: &canvas)
         case .errors(let model):
@@ -252,7 +298,9 @@ public final class ReaderApp {
         case .page(let model): PageView(model: model, theme: theme, keymap: keymap).draw(into: &canvas)
         }
         if let progress = reload?.progress { ReloadIndicator.draw(progress, into: &canvas, theme: theme) }
-        if let question = confirmation?.question {
+        if let prompt = commandPrompt {
+            prompt.draw(into: &canvas, theme: theme)
+        } else if let question = confirmation?.question {
             StatusOverlay.draw(question, style: theme.marker, into: &canvas, theme: theme)
         } else if let message {
             StatusOverlay.draw(message, style: theme.status, into: &canvas, theme: theme)

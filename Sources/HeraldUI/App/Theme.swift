@@ -2,23 +2,29 @@ public import Foundation
 public import HeraldCore
 
 /// The styles and formats the views draw with.
+///
+/// The default colours read on dark and light backgrounds alike: no yellow or cyan text
+/// (too pale on white), no blue text (too dark on black) but links, which are underlined
+/// too; colour is kept for bars and
+/// accents, and what matters is also told by an attribute or a character, so the monochrome
+/// theme (`monochrome()`) loses nothing.
 public struct Theme: Sendable {
     public var header = Style(foreground: .white, background: .blue, bold: true)
     /// Plain on purpose: the position counter changes on every move, and an unstyled cell
     /// costs a few bytes where a coloured one costs ~30 (it matters over slow ssh links).
     public var status = Style()
     public var hint = Style(dim: true)
-    public var marker = Style(foreground: .yellow, bold: true)
+    public var marker = Style(foreground: .magenta, bold: true)
     public var unread = Style(bold: true)
     public var read = Style()
-    public var date = Style(foreground: .cyan)
+    public var date = Style()
     public var counts = Style(foreground: .green)
     public var error = Style(foreground: .red, bold: true)
-    public var label = Style(foreground: .yellow)
+    public var label = Style(foreground: .green)
     public var title = Style(bold: true)
     public var link = Style(foreground: .blue, underline: true)
     /// Query words found in a search result's title.
-    public var match = Style(foreground: .yellow, bold: true)
+    public var match = Style(foreground: .magenta, bold: true)
     /// The selected row of a list: a bar across the screen (black on cyan, mutt's
     /// indicator; terminals without colours draw it in reverse video). One style for the
     /// whole row, and a background colour rather than
@@ -28,11 +34,11 @@ public struct Theme: Sendable {
     /// The search prompt's caret: one reverse-video cell (the terminal cursor stays hidden).
     public var caret = Style(reverse: true)
     /// Article bodies: headings, quotes, code, rules and list markers.
-    public var heading = Style(foreground: .yellow, bold: true)
-    public var quote = Style(foreground: .cyan)
-    public var code = Style(foreground: .green)
+    public var heading = Style(foreground: .magenta, bold: true)
+    public var quote = Style(foreground: .green)
+    public var code = Style(foreground: .magenta)
     public var rule = Style(dim: true)
-    public var bullet = Style(foreground: .yellow)
+    public var bullet = Style(foreground: .magenta)
 
     /// A cell of the selected row: the selection style, the same for the whole row (a
     /// change of attribute inside the row would cost the terminal a reset and the colours
@@ -123,23 +129,38 @@ public struct Theme: Sendable {
 
     /// The zone dates are shown in (fixed in tests and snapshots).
     public var timeZone: TimeZone
+    /// How dates are written (`set date-format`).
+    public var dateFormat = DateFormat.iso
+    /// The article body's widest column (`set text-width`; 0: the window's width).
+    public var textWidth = 0
+    /// The article's column sits in the middle of a wider window (`set text-align centre`).
+    public var centreText = false
+    /// The selected row is marked by `>` alone, without the bar (`set cursor arrow`).
+    public var arrowCursor = false
 
     public init(timeZone: TimeZone = .current) {
         self.timeZone = timeZone
     }
 
-    /// `2026-11-03`
+    /// The date in the date format (`2026-11-03`); blanks of the same width without one.
     public func day(_ date: Date?) -> String {
-        guard let date else { return "          " }
-        let c = calendar.dateComponents([.year, .month, .day], from: date)
-        return "\(c.year!)-\(Self.two(c.month!))-\(Self.two(c.day!))"
+        guard let date else { return String(repeating: " ", count: dateFormat.width) }
+        return dateFormat.string(date, calendar: calendar)
     }
 
-    /// `2026-11-03 09:15`
+    /// The date and time for the article header (`2026-11-03 09:15`): the date format,
+    /// with the time added when the format has none.
     public func dayAndTime(_ date: Date?) -> String {
         guard let date else { return "unknown" }
+        if dateFormat.hasTime { return day(date) }
         let c = calendar.dateComponents([.hour, .minute], from: date)
         return day(date) + " \(Self.two(c.hour!)):\(Self.two(c.minute!))"
+    }
+
+    /// Where the article's column goes in a window `width` wide: its first column and width.
+    public func readingColumn(width: Int) -> (x: Int, width: Int) {
+        guard textWidth > 0, textWidth < width else { return (0, width) }
+        return (centreText ? (width - textWidth) / 2 : 0, textWidth)
     }
 
     private var calendar: Calendar {

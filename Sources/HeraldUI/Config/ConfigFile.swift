@@ -1,3 +1,5 @@
+public import HeraldCore
+
 /// A mistake in the config file, where it is and what would be right.
 public struct ConfigDiagnostic: Sendable, Hashable, CustomStringConvertible {
     public var file: String
@@ -15,6 +17,10 @@ public struct ReaderConfig: Sendable {
     public var settings = Settings()
     /// The `color` lines: element → style.
     public var colors: [String: Style] = [:]
+    /// The `highlight` lines, in file order.
+    public var highlights: [TitleHighlight] = []
+    /// The `feed URL KEY VALUE` lines, values checked (see `FeedSettingKey`).
+    public var feedSettings: [FeedSettingLine] = []
     public var diagnostics: [ConfigDiagnostic] = []
 
     public init() {}
@@ -27,10 +33,12 @@ public struct ReaderConfig: Sendable {
 ///                                  the action works); what the key did there is undone
 ///     unbind KEY [SCREEN…]         the key does nothing (there)
 ///     set NAME VALUE               a setting (see `Settings.specs`)
+///     color ELEMENT FG BG [ATTR…]  an element's colours and attributes
+///     highlight REGEX FG [BG] [ATTR…]  titles the regex matches, in that style
 public enum ConfigFile {
-    static let directives = ["bind", "unbind", "set", "color"]
+    static let directives = ["bind", "unbind", "set", "color", "feed", "highlight"]
     /// Directives of newsboat's config that Herald does not read (yet): said so, by name.
-    static let notYet = ["highlight", "feed", "query", "filter", "macro", "include"]
+    static let notYet = ["query", "filter", "macro", "include"]
 
     public static func parse(_ text: String, file: String) -> ReaderConfig {
         var config = ReaderConfig()
@@ -56,6 +64,9 @@ public enum ConfigFile {
             case "unbind": unbind(arguments, after: first, into: &config, diagnose: diagnose)
             case "set": set(arguments, after: first, into: &config, diagnose: diagnose)
             case "color", "colour": color(arguments, after: first, into: &config, diagnose: diagnose)
+            case "feed":
+                feed(arguments, after: first, file: file, line: index + 1, into: &config, diagnose: diagnose)
+            case "highlight": highlight(arguments, after: first, into: &config, diagnose: diagnose)
             case let name where notYet.contains(name):
                 diagnose(first.column, "`\(name)` is not supported yet; the line is ignored")
             default:
@@ -63,7 +74,7 @@ public enum ConfigFile {
                     first.column,
                     "unknown directive `\(first.text)`"
                         + suggestion(for: first.text, among: directives + notYet)
-                        + " (bind, unbind, set or color)")
+                        + " (bind, unbind, set, color, feed or highlight)")
             }
         }
         config.diagnostics = diagnostics
@@ -78,7 +89,7 @@ public enum ConfigFile {
             return diagnose(
                 (words.last ?? directive).end, "bind needs a key and an action: bind KEY ACTION [SCREEN…]")
         }
-        guard let key = KeyName.parse(words[0].text) else {
+        guard let keys = KeyName.parseSequence(words[0].text) else {
             return diagnose(words[0].column, "unknown key `\(words[0].text)`" + KeyName.help)
         }
         guard let action = Action(rawValue: words[1].text) else {
@@ -88,11 +99,14 @@ public enum ConfigFile {
                     + suggestion(for: words[1].text, among: Action.allCases.map(\.rawValue)))
         }
         guard let screens = screens(words.dropFirst(2), diagnose: diagnose) else { return }
-        if !config.keymap.bind(key, to: action, on: screens) {
-            diagnose(
+        guard let clashes = config.keymap.bind(sequence: keys, to: action, on: screens) else {
+            return diagnose(
                 words[2].column,
                 "`\(action.rawValue)` does nothing on \(screens?.map(\.rawValue).joined(separator: ", ") ?? "")"
             )
+        }
+        for clash in clashes {
+            diagnose(words[0].column, KeyName.clash(keys, clash))
         }
     }
 
@@ -103,11 +117,11 @@ public enum ConfigFile {
         guard let first = words.first else {
             return diagnose(directive.end, "unbind needs a key: unbind KEY [SCREEN…]")
         }
-        guard let key = KeyName.parse(first.text) else {
+        guard let keys = KeyName.parseSequence(first.text) else {
             return diagnose(first.column, "unknown key `\(first.text)`" + KeyName.help)
         }
         guard let screens = screens(words.dropFirst(), diagnose: diagnose) else { return }
-        config.keymap.unbind(key, on: screens)
+        config.keymap.unbind(sequence: keys, on: screens)
     }
 
     private static func set(
@@ -133,11 +147,11 @@ public enum ConfigFile {
         }
     }
 
-    static let colorNames = TerminalColor.allCases.map { "\($0)" }
+    static let colorNames = ["default"] + TerminalColor.basicNames
     static let attributeNames = ["bold", "dim", "underline", "reverse", "italic", "normal"]
 
     /// `color ELEMENT FOREGROUND BACKGROUND [ATTRIBUTE…]`: colours are `default`, `black`,
-    /// `red`, `green`, `yellow`, `blue`, `magenta`, `cyan`, `white`.
+    /// `red`, `green`, `yellow`, `blue`, `magenta`, `cyan`, `white`, `bright-NAME`, `colorN`.
     private static func color(
         _ words: [Word], after directive: Word, into config: inout ReaderConfig,
         diagnose: (Int, String) -> Void
@@ -152,30 +166,8 @@ public enum ConfigFile {
                 words[0].column,
                 "unknown element `\(words[0].text)`" + suggestion(for: words[0].text, among: Theme.elements))
         }
-        var style = Style()
-        for (index, word) in words[1...2].enumerated() {
-            guard let color = TerminalColor.allCases.first(where: { "\($0)" == word.text.lowercased() })
-            else {
-                return diagnose(
-                    word.column,
-                    "unknown colour `\(word.text)`" + suggestion(for: word.text, among: colorNames)
-                        + " (\(colorNames.joined(separator: ", ")))")
-            }
-            if index == 0 { style.foreground = color } else { style.background = color }
-        }
-        for word in words.dropFirst(3) {
-            switch word.text.lowercased() {
-            case "bold": style.bold = true
-            case "dim": style.dim = true
-            case "underline": style.underline = true
-            case "reverse": style.reverse = true
-            case "italic": style.italic = true
-            case "normal": break
-            default:
-                return diagnose(
-                    word.column,
-                    "unknown attribute `\(word.text)`" + suggestion(for: word.text, among: attributeNames))
-            }
+        guard let style = style(words.dropFirst(), backgroundOptional: false, diagnose: diagnose) else {
+            return
         }
         config.colors[words[0].text] = style
     }
@@ -298,21 +290,26 @@ extension ConfigFile {
             lines.append("#   \(spec.summary) (\(spec.kind.expected))")
             lines.append("# set \(spec.name) \(spec.defaultValue.isEmpty ? "\"\"" : spec.defaultValue)")
         }
+        lines += feedSettingLines()
         lines += [
             "#",
             "# Keys (bind KEY ACTION [SCREEN…]: the key does the action on those screens, else wherever",
             "# the action works; unbind KEY [SCREEN…]: the key does nothing there, else anywhere):",
             "# Keys: a character, Enter, Esc, Space, Tab, S-Tab, Backspace, Delete, Up, Down, Left, Right,",
-            "#   PgUp, PgDn, Home, End, C-x, F1…F12.",
+            "#   PgUp, PgDn, Home, End, C-x, F1…F12; a sequence spaced in quotes (bind \"g r\" reload-all): its",
+            "#   first key waits for the next; a key cannot both act and begin a sequence on one screen.",
             "# Screens: " + ScreenKind.allCases.map(\.rawValue).joined(separator: " "),
             "# Actions: " + Action.allCases.map(\.rawValue).joined(separator: " "),
         ]
         lines += [
             "#",
             "# Colours (color ELEMENT FOREGROUND BACKGROUND [ATTRIBUTE…]): "
-                + colorNames.joined(separator: " ") + ";",
-            "#   attributes: bold dim underline reverse italic. NO_COLOR in the environment turns colours off",
-            "#   (attributes stay; the selection is then reverse video).",
+                + colorNames.joined(separator: " ") + ",",
+            "#   bright-NAME (8–15), color0…color255 (a terminal with fewer colours draws the nearest basic one);",
+            "#   attributes: bold dim underline reverse italic. set colors no, NO_COLOR in the environment, or",
+            "#   a terminal without colours: attributes only (the selection and the header in reverse video).",
+            "# Highlights (highlight REGEX FG [BG] [ATTRIBUTE…]): article titles the regex matches",
+            "#   (case-insensitive) in that style, e.g.  highlight \"rust|swift\" bright-green default bold",
         ]
         let theme = Theme()
         for element in Theme.elements {

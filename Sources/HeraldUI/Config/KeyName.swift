@@ -1,10 +1,32 @@
 /// Key names in the config file: a character (`j`, `?`, `J`), a named key (`Enter`, `Esc`,
 /// `Space`, `Tab`, `S-Tab`, `Backspace`, `Delete`, `Up`, `Down`, `Left`, `Right`, `PgUp`,
 /// `PgDn`, `Home`, `End`), a control key (`C-x`, `Ctrl-x` or `^X`), or `F1`…`F12`. Case
-/// matters for characters only.
+/// matters for characters only. A sequence is key names spaced in one quoted word (`"g g"`).
 enum KeyName {
     static let help =
-        " (a character, Enter, Esc, Space, Tab, S-Tab, Backspace, Delete, Up, Down, Left, Right, PgUp, PgDn, Home, End, C-x or F1…F12)"
+        " (a character, Enter, Esc, Space, Tab, S-Tab, Backspace, Delete, Up, Down, Left, Right, PgUp, PgDn, Home, End, C-x or F1…F12; a sequence spaced in quotes: \"g g\")"
+
+    /// A key, or a sequence of keys spaced in one word (`g g`); nil when a name is unknown.
+    static func parseSequence(_ text: String) -> [Key]? {
+        let names = text.split(whereSeparator: \.isWhitespace)
+        guard !names.isEmpty else { return nil }
+        var keys: [Key] = []
+        for name in names {
+            guard let key = parse(String(name)) else { return nil }
+            keys.append(key)
+        }
+        return keys
+    }
+
+    /// The diagnostic for a binding that took another off (`g` when `g g` was bound).
+    static func clash(_ keys: [Key], _ clash: KeyClash) -> String {
+        let new = keys.map(name(of:)).joined(separator: " ")
+        let old = clash.keys.map(name(of:)).joined(separator: " ")
+        let (shorter, longer) = keys.count < clash.keys.count ? (new, old) : (old, new)
+        return "`\(new)` clashes with `\(old)` (\(clash.action.rawValue) on "
+            + clash.screens.map(\.rawValue).joined(separator: ", ")
+            + "): `\(shorter)` cannot both act and begin `\(longer)`, so `\(old)` is unbound there"
+    }
 
     private static let named: [String: Key] = [
         "enter": .enter, "return": .enter, "esc": .escape, "escape": .escape, "space": .character(" "),

@@ -21,12 +21,39 @@ public struct Settings: Sendable, Equatable {
     /// The sync folder `herald sync` uses without `--dir` (a `~/` start is the home).
     public var syncDirectory: String?
 
+    // Reloading on a timer and telling about new articles (per-feed settings: `feed` lines).
+    /// Minutes between reloads while the reader is open (0: none); also what `herald
+    /// reload --due` waits for feeds without a `reload-interval` of their own.
+    public var reloadInterval = 0
+    /// Run after a reload that brought new articles (`%n` articles, `%f` feeds); nil: none.
+    public var notifyCommand: String?
+
+    // Display settings (Settings+Display.swift reads them).
+    /// Colours; no: attributes only, as on a terminal without colours.
+    public var colors = true
+    /// The article body's widest column (0: the window's width).
+    public var textWidth = 0
+    /// The article's column in the middle of a wider window.
+    public var centreText = false
+    public var dateFormat = DateFormat.iso
+    /// The feed list shows feeds without unread articles.
+    public var showReadFeeds = true
+    /// Article lists show read articles.
+    public var showReadArticles = true
+    public var feedSort = FeedSort.config
+    /// The selected row marked by `>` alone, without the bar.
+    public var arrowCursor = false
+
     public init() {}
 
     public enum Kind: Sendable {
         case command, bool, integer(ClosedRange<Int>)
         /// A folder (`~/` is the home).
         case folder
+        /// One of a few words (the first is how `config default` writes it).
+        case choice([String])
+        /// A date format: a name or a %-pattern (`DateFormat`).
+        case dateFormat
 
         public var expected: String {
             switch self {
@@ -34,6 +61,9 @@ public struct Settings: Sendable, Equatable {
             case .folder: "a folder"
             case .bool: "yes or no"
             case .integer(let range): "a number from \(range.lowerBound) to \(range.upperBound)"
+            case .choice(let words): words.joined(separator: " or ")
+            case .dateFormat:
+                DateFormat.names.map(\.name).joined(separator: ", ") + " or a pattern such as %d %b %Y"
             }
         }
     }
@@ -46,7 +76,10 @@ public struct Settings: Sendable, Equatable {
         public var summary: String
     }
 
-    public static let specs: [Spec] = [
+    /// Every setting: these, then the display settings (`displaySpecs`).
+    public static let specs = coreSpecs + displaySpecs
+
+    static let coreSpecs: [Spec] = [
         Spec(
             name: "browser", kind: .command, defaultValue: "",
             summary:
@@ -79,6 +112,17 @@ public struct Settings: Sendable, Equatable {
             summary:
                 "the mouse wheel scrolls, a click selects a row, a double click opens it (no: the terminal keeps the mouse, to select text)"
         ),
+        // Reload timer and notification.
+        Spec(
+            name: "reload-interval", kind: .integer(0...525_600), defaultValue: "0",
+            summary:
+                "minutes between reloads while the reader is open, and for `herald reload --due` (0: no timer)"
+        ),
+        Spec(
+            name: "notify-command", kind: .command, defaultValue: "",
+            summary:
+                "run (by /bin/sh) after a reload that brought new articles; %n: how many, %f: from how many feeds"
+        ),
         // Sync (issue 12).
         Spec(
             name: "sync-dir", kind: .folder, defaultValue: "",
@@ -89,6 +133,7 @@ public struct Settings: Sendable, Equatable {
 
     /// Sets a setting from its config text; the problem in words when the text does not fit.
     mutating func set(_ spec: Spec, _ text: String) -> String? {
+        if Self.displaySpecs.contains(where: { $0.name == spec.name }) { return setDisplay(spec, text) }
         switch spec.kind {
         case .command, .folder:
             let value = text.trimmingCharacters(in: .whitespaces)
@@ -98,6 +143,7 @@ public struct Settings: Sendable, Equatable {
             if spec.name == "browser" { browser = value.isEmpty ? nil : value }
             if spec.name == "player" { player = value.isEmpty ? nil : value }
             if spec.name == "sync-dir" { syncDirectory = value.isEmpty ? nil : value }
+            if spec.name == "notify-command" { notifyCommand = value.isEmpty ? nil : value }
         case .bool:
             let value: Bool
             switch text.lowercased() {
@@ -115,6 +161,8 @@ public struct Settings: Sendable, Equatable {
             if spec.name == "reload-jobs" { reloadJobs = value }
             if spec.name == "keep-days" { keepDays = value }
             if spec.name == "keep-articles" { keepArticles = value }
+            if spec.name == "reload-interval" { reloadInterval = value }
+        case .choice, .dateFormat: return setDisplay(spec, text)
         }
         return nil
     }

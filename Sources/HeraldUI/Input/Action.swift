@@ -31,6 +31,10 @@ public enum Action: String, Sendable, Hashable, CaseIterable {
     case showTags = "show-tags"
     case help
     case quitNow = "hard-quit"
+    /// Takes back the last change of read or starred flags (`N`, `s`, `A`, `C`, `:` commands).
+    case undo
+    /// The `:` command line on the status line.
+    case commandLine = "command-line"
 }
 
 /// A screen of the reader, as the action table names it.
@@ -60,6 +64,8 @@ public enum ScreenKind: String, Sendable, Hashable, CaseIterable {
 public struct ActionBinding: Sendable {
     public var action: Action
     public var keys: [Key]
+    /// Sequences of keys that do the action (`g g`), set by the config file.
+    public var sequences: [[Key]] = []
     /// Where the keys do it; empty means on every screen (search's prompt takes letters
     /// first: there only non-letter keys reach the table).
     public var screens: [ScreenKind]
@@ -89,9 +95,9 @@ public struct ActionBinding: Sendable {
     /// keys are the table's, else the first key with the hint's words (`x:next unread`).
     public func hint(on screen: ScreenKind) -> String? {
         guard let hint, hintScreens?.contains(screen) ?? true else { return nil }
-        if keys == defaultKeys { return hint }
-        guard let first = keys.first, let colon = hint.firstIndex(of: ":") else { return nil }
-        return first.label + hint[colon...]
+        if keys == defaultKeys, sequences.isEmpty { return hint }
+        guard let first = labels.first, let colon = hint.firstIndex(of: ":") else { return nil }
+        return first + hint[colon...]
     }
 
     public var isGlobal: Bool { screens.isEmpty }

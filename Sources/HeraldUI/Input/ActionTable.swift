@@ -12,6 +12,12 @@ public enum ActionTable {
         ActionBinding(.help, [.character("?")], on: [], "show the keys of this screen", hint: "?:help"),
         ActionBinding(.search, [.character("/")], on: [], "search every feed as you type", hint: "/:search"),
         ActionBinding(.quitNow, [.control("c"), .character("Q")], on: [], "quit at once, from any screen"),
+        // newsboat's `u` (show-urls) is Herald's L; its `:` is the command line, as here.
+        ActionBinding(
+            .undo, [.character("u")], on: [], "undo the last change of read or starred flags (up to 50 back)"),
+        ActionBinding(
+            .commandLine, [.character(":")], on: [],
+            "the command line: :mark-read, :star, :undo, :set NAME VALUE … (:help lists them)"),
 
         ActionBinding(.down, [.character("j"), .down], on: scrolling, "down a row (a line in an article)"),
         ActionBinding(.up, [.character("k"), .up], on: scrolling, "up a row (a line in an article)"),

@@ -16,8 +16,8 @@ public enum KeyTable {
     /// The README table (Markdown): keys, what they do, where.
     public static func markdown(keymap: Keymap = .standard) -> String {
         var lines = ["| keys | what they do | where |", "| --- | --- | --- |"]
-        for binding in keymap.bindings where !binding.keys.isEmpty {
-            let keys = binding.keys.map { "`\($0.label)`" }.joined(separator: " ")
+        for binding in keymap.bindings where binding.isBound {
+            let keys = binding.labels.map { "`\($0)`" }.joined(separator: " ")
             lines.append("| \(keys) | \(binding.summary) | \(places(binding)) |")
         }
         return lines.joined(separator: "\n")
@@ -27,8 +27,8 @@ public enum KeyTable {
     public static func plainText(width: Int = 80, keymap: Keymap = .standard) -> String {
         let keyColumn = 20
         var lines: [String] = []
-        for binding in keymap.bindings where !binding.keys.isEmpty {
-            let keys = binding.keys.map(\.label).joined(separator: ", ")
+        for binding in keymap.bindings where binding.isBound {
+            let keys = binding.labels.joined(separator: ", ")
             let text = binding.summary + (binding.isGlobal ? "" : " [\(places(binding))]")
             let wrapped = TextLayout.wrap(text, width: width - keyColumn - 2)
             let pad = String(repeating: " ", count: max(keyColumn - DisplayWidth.of(keys), 1))

@@ -5,17 +5,20 @@ public import HeraldCore
 /// The app, views, frame diff and surface protocol are the terminal's own; only the surface
 /// differs. After the start and after each key it waits until every load has settled, so the
 /// result does not depend on timing. Search debounces use the immediate clock by default, so
-/// `--keys "/ t e r m"` shows the results for "term".
+/// `--keys "/ t e r m"` shows the results for "term". `colors` stands for the terminal's
+/// colour count (0: a terminal without colours, or `NO_COLOR`).
 public enum HeadlessSession {
     @MainActor
     public static func run(
         repository: any ArticleRepository, size: Size, keys: [Key], theme: Theme = Theme(),
-        clock: any DebounceClock = ImmediateDebounceClock(), config: ReaderConfig = ReaderConfig()
+        clock: any DebounceClock = ImmediateDebounceClock(), config: ReaderConfig = ReaderConfig(),
+        colors: Int = 256
     ) async -> Canvas {
         let surface = HeadlessSurface(size: size)
         let renderer = FrameRenderer(surface: surface)
         let app = ReaderApp(repository: repository, size: size, theme: theme, clock: clock)
         app.apply(config)
+        app.adapt(toColors: colors)
         app.start()
         await app.settle()
         renderer.draw(app.render())

@@ -8,16 +8,21 @@ public struct SearchView {
     public var theme: Theme
     /// The keys in force, for the hint line.
     public var keymap: Keymap = .standard
+    /// The config's `highlight` lines (nil: none).
+    public var highlighter: TitleHighlighter?
 
     /// Columns of the feed title in a result row (when the screen is wide enough for it).
     static let feedWidth = 16
     /// Narrower than this, rows leave the feed out so the title keeps some room.
     static let feedColumnMinWidth = 60
 
-    public init(model: SearchModel, theme: Theme, keymap: Keymap = .standard) {
+    public init(
+        model: SearchModel, theme: Theme, keymap: Keymap = .standard, highlighter: TitleHighlighter? = nil
+    ) {
         self.model = model
         self.theme = theme
         self.keymap = keymap
+        self.highlighter = highlighter
     }
 
     public func draw(into canvas: inout Canvas) {
@@ -46,7 +51,9 @@ public struct SearchView {
             item: { model.hits[$0] }, cursor: model.cursor, theme: theme,
             empty: "Nothing matches “\(query)”.")
         body.draw(into: &canvas, rows: results) { hit, y, canvas in
-            Self.drawRow(hit, query: query, y: y, theme: theme, into: &canvas)
+            Self.drawRow(
+                hit, query: query, y: y, theme: theme, highlight: highlighter?.style(for: hit.article.title),
+                into: &canvas)
         }
     }
 
@@ -84,7 +91,10 @@ public struct SearchView {
     }
 
     /// One result row from column 2: flags, date, feed title (padded), highlighted title.
-    static func drawRow(_ hit: SearchHit, query: String, y: Int, theme: Theme, into canvas: inout Canvas) {
+    static func drawRow(
+        _ hit: SearchHit, query: String, y: Int, theme: Theme, highlight: Style? = nil,
+        into canvas: inout Canvas
+    ) {
         let article = hit.article
         if !article.isRead { canvas.write("N", x: 2, y: y, style: theme.unread) }
         if article.isStarred { canvas.write("*", x: 3, y: y, style: theme.marker) }
@@ -94,7 +104,8 @@ public struct SearchView {
             canvas.write(feed, x: x, y: y, style: theme.read)
             x += feedWidth + 2
         }
-        let style = article.isRead ? theme.read : theme.unread
+        var style = article.isRead ? theme.read : theme.unread
+        if let highlight { style = ArticleListView.highlighted(highlight, unread: !article.isRead) }
         drawHighlighted(
             TextSanitizer.singleLine(article.title), query: query, x: x, y: y,
             style: style, match: theme.match, into: &canvas)

@@ -9,6 +9,10 @@ public struct ArticleListView {
     public var feedTitle: (String) -> String = { $0 }
     /// The keys in force, for the hint line.
     public var keymap: Keymap = .standard
+    /// The config's `highlight` lines (nil: none).
+    public var highlighter: TitleHighlighter?
+    /// Why the feed's last reload failed, when it did (the list then says so).
+    public var feedError: String?
 
     /// Columns of the feed title in a virtual feed's rows (when the screen is wide enough).
     static let feedWidth = 16
@@ -17,6 +21,11 @@ public struct ArticleListView {
         var (notice, noticeStyle) = ("", Style?.none)
         if model.isLoading && !model.isLoaded { notice = "loading…" }
         if let failure = model.failure { (notice, noticeStyle) = ("error: " + failure, theme.error) }
+        if notice.isEmpty, let feedError {
+            (notice, noticeStyle) = (
+                "last reload failed: " + TextSanitizer.singleLine(feedError), theme.error
+            )
+        }
         let frame = ScreenFrame(
             title: "Herald · " + model.list.title,
             status: model.count == 0
@@ -30,23 +39,31 @@ public struct ArticleListView {
         let body = ListBody(
             failure: model.failure.map { "Could not read articles: \($0)" }, isLoaded: model.isLoaded,
             count: model.count, item: model.article(at:), cursor: model.cursor, theme: theme,
-            empty: model.list.source.isVirtual ? "No articles here." : "This feed has no articles.")
+            empty: model.list.source.isVirtual
+                ? "No articles here."
+                : feedError == nil
+                    ? "This feed has no articles."
+                    : "This feed has no articles: its last reload failed (\(TextSanitizer.singleLine(feedError ?? "")))."
+        )
         body.draw(into: &canvas, rows: rows) { article, y, canvas in
             Self.drawRow(
-                article, feed: showFeed ? feedTitle(article.feedID) : nil, y: y, theme: theme, into: &canvas)
+                article, feed: showFeed ? feedTitle(article.feedID) : nil, y: y, theme: theme,
+                highlight: highlighter?.style(for: article.title), into: &canvas)
         }
     }
 
     /// One article row from column 2: flags (unread `N`, starred `*`), date, the feed when
     /// given, title; an unread row is bold from end to end, like newsboat's, so the row is one
     /// run of one style (a terminal pays for every change of style when the bar moves).
+    /// The date column follows the date format, every date of it the same width.
     static func drawRow(
-        _ article: ArticleSummary, feed: String? = nil, y: Int, theme: Theme, into canvas: inout Canvas
+        _ article: ArticleSummary, feed: String? = nil, y: Int, theme: Theme, highlight: Style? = nil,
+        into canvas: inout Canvas
     ) {
         let style = article.isRead ? theme.read : theme.unread
         let flags = (article.isRead ? " " : "N") + (article.isStarred ? "*" : " ")
         canvas.write(flags + " " + theme.day(article.published), x: 2, y: y, style: style)
-        var x = 17
+        var x = 2 + 3 + theme.dateFormat.width + 2
         if let feed {
             canvas.write(
                 TextLayout.truncate(TextSanitizer.singleLine(feed), toWidth: feedWidth), x: x, y: y,
@@ -54,6 +71,14 @@ public struct ArticleListView {
             x += feedWidth + 2
         }
         canvas.write(
-            TextLayout.truncate(article.title, toWidth: canvas.size.width - x), x: x, y: y, style: style)
+            TextLayout.truncate(article.title, toWidth: canvas.size.width - x), x: x, y: y,
+            style: highlight.map { Self.highlighted($0, unread: !article.isRead) } ?? style)
+    }
+
+    /// A highlighted title's style: the highlight's, bold when the article is unread.
+    static func highlighted(_ highlight: Style, unread: Bool) -> Style {
+        var style = highlight
+        if unread { style.bold = true }
+        return style
     }
 }

@@ -9,7 +9,8 @@ public struct ArticleView {
     public var keymap: Keymap = .standard
 
     public func draw(into canvas: inout Canvas) {
-        let width = canvas.size.width
+        // The text's column: the window, or text-width columns at its left or centre.
+        let (left, width) = theme.readingColumn(width: canvas.size.width)
         let lines = model.lines(width: width, theme: theme)
         let visible = max(canvas.size.height - ScreenFrame.chromeRows, 1)
         let top = max(0, min(model.top, lines.count - visible))
@@ -33,10 +34,10 @@ public struct ArticleView {
             let index = top + offset
             guard index < lines.count else { break }
             let line = lines[index]
-            var x = 0
+            var x = left
             if let label = line.label {
-                canvas.write(label, x: 0, y: y, style: theme.label)
-                x = ArticleLine.labelWidth
+                canvas.write(label, x: left, y: y, style: theme.label)
+                x = left + ArticleLine.labelWidth
             }
             for span in line.spans {
                 x += canvas.write(span.text, x: x, y: y, style: span.style)

@@ -1,7 +1,8 @@
 import HeraldCore
 
 /// Draws the feed list: the virtual feeds (All articles, Unread, Starred), then every feed
-/// numbered, with `!` when its last load failed, unread/total counts and the title.
+/// numbered, with `!` when its last load failed (`-` when it is disabled), unread/total
+/// counts and the title.
 @MainActor
 public struct FeedListView {
     public var model: FeedListModel
@@ -39,16 +40,23 @@ public struct FeedListView {
             var x = 2 + numberWidth - number.count
             canvas.write(number, x: x, y: y, style: theme.read)
             x = 2 + numberWidth + 1
-            if row.feed?.lastError != nil { canvas.write("!", x: x, y: y, style: theme.error) }
+            if row.feed?.lastError != nil {
+                canvas.write("!", x: x, y: y, style: theme.error)
+            } else if row.feed?.disabled == true {
+                canvas.write("-", x: x, y: y, style: theme.read)
+            }
             x += 1
             let counts = Self.counts(row.list)
             x += countWidth - DisplayWidth.of(counts)
             // Counts plain, like the number: each coloured field costs the terminal a colour
             // change and a reset whenever the selection bar leaves the row.
             x += canvas.write(counts, x: x, y: y, style: theme.read)
+            // A disabled feed (a per-feed setting) is drawn as read, marked `-` and named so.
+            let disabled = row.feed?.disabled == true
             canvas.write(
-                TextLayout.truncate(row.list.title, toWidth: canvas.size.width - x - 2),
-                x: x + 2, y: y, style: row.list.unread > 0 ? theme.unread : theme.read)
+                TextLayout.truncate(
+                    row.list.title + (disabled ? " (disabled)" : ""), toWidth: canvas.size.width - x - 2),
+                x: x + 2, y: y, style: row.list.unread > 0 && !disabled ? theme.unread : theme.read)
         }
     }
 

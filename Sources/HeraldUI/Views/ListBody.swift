@@ -38,7 +38,7 @@ struct ListBody<Item> {
             } else {
                 canvas.write("…", x: 2, y: y, style: theme.hint)
             }
-            if index == cursor.selected { canvas.restyle(row: y, theme.selected) }
+            if index == cursor.selected, !theme.arrowCursor { canvas.restyle(row: y, theme.selected) }
         }
     }
 }

@@ -25,11 +25,14 @@ Prints the port it listens on, then serves until killed:
   /hostile-page    a page announcing file:///etc/passwd, javascript: and then /feed
   /busy/N          429 with Retry-After: N;  /busy-date: 429, Retry-After an HTTP date 300 s ahead;
   /unavailable     503 with Retry-After: 99999999999
+  /files/NAME      the file NAME of Server/files/ (feeds with full articles: the newsboat import)
 """
 import gzip
+import os
 import socket
 import struct
 import zlib
+import html
 import http.server
 import sys
 import time
@@ -86,6 +89,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self.end_headers()
                 return
             self.send_body(FEED, extra=[("ETag", '"v1"'), ("Last-Modified", LAST_MODIFIED)])
+        elif path == "/agent":
+            # One item titled with the request's User-Agent (per-feed user-agent tests).
+            agent = html.escape(self.headers.get("User-Agent", "")).encode()
+            self.send_body(b'<rss version="2.0"><channel><title>Agent</title><item><guid>' + agent
+                           + b'</guid><title>' + agent + b'</title></item></channel></rss>')
         elif path == "/slow":
             time.sleep(5)
             self.send_body(FEED)
@@ -191,6 +199,15 @@ class Handler(http.server.BaseHTTPRequestHandler):
                            content_type="text/html")
         elif path == "/charset":
             self.send_body(FEED, content_type="text/xml; charset=EUC-KR")
+        elif path.startswith("/files/") and "/" not in path[len("/files/"):] and not path.endswith("/.."):
+            name = os.path.join(os.path.dirname(os.path.abspath(__file__)), "files", path[len("/files/"):])
+            if os.path.isfile(name):
+                with open(name, "rb") as file:
+                    self.send_body(file.read())
+            else:
+                self.send_response(404)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
         else:
             self.send_response(404)
             self.send_header("Content-Length", "0")

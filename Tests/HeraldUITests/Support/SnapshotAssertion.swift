@@ -6,12 +6,14 @@ import Testing
 /// `__Snapshots__/<TestFile>/<name>.txt`, a `size=WxH` header then one row per line.
 ///
 /// Goldens are written only when `HERALD_RECORD_SNAPSHOTS=1` asks for it, and never when `CI`
-/// is set: there a missing golden is a failure. A mismatch prints a line diff.
+/// is set: there a missing golden is a failure. A mismatch prints a line diff. With
+/// `styles`, the golden also holds the style section (`Canvas.styleSection()`).
 func assertSnapshot(
-    _ canvas: Canvas, named name: String, filePath: String = #filePath,
+    _ canvas: Canvas, named name: String, styles: Bool = false, filePath: String = #filePath,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
-    let actual = "size=\(canvas.size)\n" + canvas.trimmedText() + "\n"
+    let actual =
+        "size=\(canvas.size)\n" + canvas.trimmedText() + "\n" + (styles ? canvas.styleSection() : "")
     let testFile = URL(fileURLWithPath: filePath)
     let directory = testFile.deletingLastPathComponent()
         .appendingPathComponent("__Snapshots__")
@@ -23,7 +25,9 @@ func assertSnapshot(
     guard let expected = try? String(contentsOf: golden, encoding: .utf8) else {
         if recording {
             write(actual, to: golden)
-            Issue.record("Recorded a new snapshot at \(golden.path); check it by eye and run again.", sourceLocation: sourceLocation)
+            Issue.record(
+                "Recorded a new snapshot at \(golden.path); check it by eye and run again.",
+                sourceLocation: sourceLocation)
         } else {
             Issue.record(
                 "No snapshot at \(golden.path). Record it with HERALD_RECORD_SNAPSHOTS=1 swift test.\n\(actual)",
@@ -59,4 +63,46 @@ func lineDiff(expected: String, actual: String) -> String {
         }
     }
     return out.joined(separator: "\n")
+}
+
+extension Canvas {
+    /// The styles of the screen, for goldens: `styles:` then one line per row with a letter
+    /// per cell (`.` plain, `a`, `b`… in order of first use; trailing plain cells left out),
+    /// then what each letter is (`a = bold reverse`, `b = fg black bg cyan`).
+    func styleSection() -> String {
+        let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        var order: [Style] = []
+        var rows: [String] = []
+        for y in 0..<size.height {
+            var row = ""
+            for x in 0..<size.width {
+                let style = self[x, y].style
+                if style == .plain {
+                    row.append(".")
+                    continue
+                }
+                if !order.contains(style) { order.append(style) }
+                let index = order.firstIndex(of: style)!
+                row.append(index < letters.count ? letters[index] : "?")
+            }
+            while row.last == "." { row.removeLast() }
+            rows.append(row)
+        }
+        let legend = order.enumerated().map { index, style in
+            "\(index < letters.count ? letters[index] : "?") = \(Self.describe(style))"
+        }
+        return (["styles:"] + rows + legend).joined(separator: "\n") + "\n"
+    }
+
+    static func describe(_ style: Style) -> String {
+        var words: [String] = []
+        if style.foreground != .default { words.append("fg \(style.foreground)") }
+        if style.background != .default { words.append("bg \(style.background)") }
+        if style.bold { words.append("bold") }
+        if style.dim { words.append("dim") }
+        if style.italic { words.append("italic") }
+        if style.underline { words.append("underline") }
+        if style.reverse { words.append("reverse") }
+        return words.joined(separator: " ")
+    }
 }

@@ -1,0 +1,287 @@
+/// What a newsboat `config` file becomes in Herald's config: the lines written, how many
+/// newsboat lines they came from, and every line left behind with its number and why.
+public struct NewsboatTranslation: Sendable, Equatable {
+    /// A newsboat line that was not carried over.
+    public struct Skipped: Sendable, Hashable {
+        public var line: Int
+        public var text: String
+        public var reason: String
+    }
+
+    /// Herald config lines, in the order of the newsboat lines they came from.
+    public var lines: [String] = []
+    /// The newsboat line each of `lines` came from.
+    public var origins: [Int] = []
+    /// The text of the newsboat lines carried over, by number.
+    public var sources: [Int: String] = [:]
+    /// newsboat lines carried over.
+    public var carried = 0
+    public var skipped: [Skipped] = []
+
+    public init() {}
+
+    /// Takes a written line back out, listing it as not carried over with `reason`.
+    public mutating func drop(at index: Int, reason: String) {
+        let origin = origins[index]
+        skipped.append(Skipped(line: origin, text: sources[origin] ?? lines[index], reason: reason))
+        lines.remove(at: index)
+        origins.remove(at: index)
+        if !origins.contains(origin) { carried -= 1 }
+        skipped.sort { $0.line < $1.line }
+    }
+}
+
+/// Translates newsboat's `config` into Herald's (`bind`, `unbind`, `set`, `color`,
+/// `highlight`, `filter`): one newsboat line at a time, each either carried over or listed
+/// in `skipped` with its reason.
+public enum NewsboatConfig {
+    public static func translate(_ text: String) -> NewsboatTranslation {
+        var result = NewsboatTranslation()
+        var reloadTime: (minutes: String, line: Int, text: String)?
+        var autoReload: (on: Bool, line: Int, text: String)?
+        for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+            .enumerated()
+        {
+            let number = index + 1
+            let shown = TextSanitizer.singleLine(String(raw)).trimmingCharacters(in: .whitespaces)
+            guard let words = words(String(raw)) else {
+                result.skipped.append(.init(line: number, text: shown, reason: "a quote is not closed"))
+                continue
+            }
+            guard let name = words.first else { continue }
+            let arguments = Array(words.dropFirst())
+            // Both decide one Herald setting: settled after the loop.
+            if name == "reload-time" {
+                reloadTime = (arguments.first ?? "", number, shown)
+                continue
+            }
+            if name == "auto-reload" {
+                autoReload = (NewsboatConfig.bool(arguments.first) ?? false, number, shown)
+                continue
+            }
+            switch line(name, arguments) {
+            case .success(let lines):
+                result.lines += lines
+                result.origins += lines.map { _ in number }
+                result.sources[number] = shown
+                result.carried += 1
+            case .failure(let problem):
+                result.skipped.append(.init(line: number, text: shown, reason: problem.reason))
+            }
+        }
+        settleReload(reloadTime, autoReload, into: &result)
+        result.skipped.sort { $0.line < $1.line }
+        return result
+    }
+
+    /// `auto-reload yes` with `reload-time M` (newsboat's default 60) → `set reload-interval M`.
+    private static func settleReload(
+        _ time: (minutes: String, line: Int, text: String)?, _ auto: (on: Bool, line: Int, text: String)?,
+        into result: inout NewsboatTranslation
+    ) {
+        guard let auto, auto.on else {
+            if let auto {
+                result.skipped.append(
+                    .init(
+                        line: auto.line, text: auto.text,
+                        reason: "automatic reloads are off, as in Herald by default"))
+            }
+            if let time {
+                result.skipped.append(
+                    .init(
+                        line: time.line, text: time.text,
+                        reason: "newsboat does not reload on its own (auto-reload no)"))
+            }
+            return
+        }
+        let minutes = time?.minutes ?? "60"
+        guard let value = Int(minutes), value > 0 else {
+            if let time {
+                result.skipped.append(
+                    .init(line: time.line, text: time.text, reason: "not a number of minutes"))
+            }
+            return
+        }
+        result.lines.append("set reload-interval \(value)")
+        result.origins.append(time?.line ?? auto.line)
+        result.sources[time?.line ?? auto.line] = time?.text ?? auto.text
+        result.carried += time == nil ? 1 : 2
+    }
+
+    typealias Translated = Result<[String], NewsboatFilter.Untranslatable>
+
+    private static func refuse(_ reason: String) -> Translated { .failure(.init(reason)) }
+
+    /// The Herald lines for one newsboat directive.
+    static func line(_ name: String, _ arguments: [String]) -> Translated {
+        let first = arguments.first ?? ""
+        switch name {
+        case "bind-key": return bind(arguments)
+        case "unbind-key":
+            if first == "-a" { return refuse("unbinding every key has no Herald equivalent") }
+            guard let key = NewsboatNames.key(first) else { return refuse("no Herald key `\(first)`") }
+            return screen(arguments.dropFirst().first).map { ["unbind \(word(key))" + $0] }
+        case "color": return color(arguments)
+        case "browser": return setting("browser", first.replacingOccurrences(of: "%u", with: "%s"))
+        case "player": return setting("player", first)
+        case "notify-program":
+            // newsboat passes the program its message; Herald runs a shell command with %n
+            // (new articles) and %f (feeds) filled in.
+            guard !first.isEmpty else { return refuse("no value") }
+            return setting("notify-command", first + " \"herald: %n new articles from %f feeds\"")
+        case "confirm-mark-all-feeds-read": return flag("confirm-mark-all", first)
+        case "confirm-mark-feed-read":
+            return refuse("Herald marks one feed read without asking (undo with u)")
+        case "refresh-on-startup": return flag("reload-on-start", first)
+        case "show-read-feeds", "show-read-articles": return flag(name, first)
+        case "reload-threads": return number("reload-jobs", first)
+        case "max-items": return number("keep-articles", first)
+        case "keep-articles-days": return number("keep-days", first)
+        case "text-width": return number("text-width", first)
+        case "highlight": return highlight(arguments)
+        case "ignore-article":
+            guard arguments.count == 2 else { return refuse("ignore-article takes a feed and an expression") }
+            do {
+                var query = try NewsboatFilter.translate(arguments[1])
+                if arguments[0] != "*" { query = "feed:\(NewsboatFilter.quoted(arguments[0])) (\(query))" }
+                return .success(["filter \(word(query)) delete"])
+            } catch {
+                return .failure(error)
+            }
+        default: return refuse("`\(name)` has no Herald equivalent")
+        }
+    }
+
+    private static func bind(_ arguments: [String]) -> Translated {
+        guard arguments.count >= 2 else { return refuse("bind-key needs a key and an operation") }
+        guard let key = NewsboatNames.key(arguments[0]) else {
+            return refuse("no Herald key `\(arguments[0])`")
+        }
+        guard let actions = NewsboatNames.operations[arguments[1]] else {
+            return refuse("the operation `\(arguments[1])` has no Herald action")
+        }
+        let dialog = arguments.dropFirst(2).first
+        // newsboat's quit quits from the feed list and goes back elsewhere.
+        let chosen =
+            arguments[1] == "quit" && dialog != nil ? [dialog == "feedlist" ? "quit" : "back"] : actions
+        return screen(dialog).map { screen in chosen.map { "bind \(word(key)) \($0)" + screen } }
+    }
+
+    /// ` SCREEN` for a newsboat dialog, "" for none.
+    private static func screen(_ dialog: String?) -> Result<String, NewsboatFilter.Untranslatable> {
+        guard let dialog else { return .success("") }
+        guard let screen = NewsboatNames.dialogs[dialog] else {
+            return .failure(.init("the dialog `\(dialog)` has no Herald screen"))
+        }
+        return .success(" " + screen)
+    }
+
+    private static func color(_ arguments: [String]) -> Translated {
+        guard arguments.count >= 3 else { return refuse("color needs an element and two colours") }
+        guard let elements = NewsboatNames.elements[arguments[0]] else {
+            return refuse(
+                NewsboatNames.elementReasons[arguments[0]] ?? "no Herald element for `\(arguments[0])`")
+        }
+        return style(Array(arguments.dropFirst())).map { style in elements.map { "color \($0) \(style)" } }
+    }
+
+    /// `FG BG ATTR…` in Herald's names.
+    static func style(_ words: [String]) -> Result<String, NewsboatFilter.Untranslatable> {
+        var out: [String] = []
+        for (index, word) in words.enumerated() {
+            let mapped = index < 2 ? NewsboatNames.color(word) : NewsboatNames.attribute(word)
+            guard let mapped else {
+                return .failure(
+                    .init(
+                        index < 2
+                            ? "no Herald colour `\(word)` (the eight named colours and default)"
+                            : "no Herald attribute `\(word)`"))
+            }
+            out.append(mapped)
+        }
+        return .success(out.joined(separator: " "))
+    }
+
+    /// `highlight all|article|articlelist REGEX FG [BG [ATTR…]]` → `highlight REGEX FG [BG] [ATTR…]`.
+    private static func highlight(_ arguments: [String]) -> Translated {
+        guard arguments.count >= 3 else { return refuse("highlight needs a target, a pattern and a colour") }
+        guard ["all", "article", "articlelist"].contains(arguments[0]) else {
+            return refuse("Herald highlights articles and their list, not `\(arguments[0])`")
+        }
+        switch style(Array(arguments.dropFirst(2))) {
+        case .success(let style): return .success(["highlight \(word(arguments[1])) \(style)"])
+        case .failure(let problem): return .failure(problem)
+        }
+    }
+
+    private static func setting(_ name: String, _ value: String) -> Translated {
+        guard !value.isEmpty else { return refuse("no value") }
+        guard !value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+            return refuse("a command with control characters")
+        }
+        return .success(["set \(name) \(word(value))"])
+    }
+
+    private static func flag(_ name: String, _ value: String) -> Translated {
+        guard let on = bool(value) else { return refuse("`\(value)` is not yes or no") }
+        return .success(["set \(name) \(on ? "yes" : "no")"])
+    }
+
+    private static func number(_ name: String, _ value: String) -> Translated {
+        guard let number = Int(value), number >= 0 else { return refuse("`\(value)` is not a number") }
+        return .success(["set \(name) \(number)"])
+    }
+
+    static func bool(_ text: String?) -> Bool? {
+        switch text?.lowercased() {
+        case "yes", "true", "1": true
+        case "no", "false", "0": false
+        default: nil
+        }
+    }
+
+    /// A word of Herald's config: bare, or `"quoted"` with `\"` and `\\` when it needs it.
+    public static func word(_ text: String) -> String {
+        let bare = !text.isEmpty && !text.contains(where: { $0.isWhitespace || "\"\\#".contains($0) })
+        if bare { return text }
+        return "\""
+            + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            + "\""
+    }
+
+    /// The words of a newsboat line (`"quoted"` with `\"` inside, `#` a comment), nil when
+    /// a quote is left open.
+    static func words(_ line: String) -> [String]? {
+        var words: [String] = []
+        var current: String?
+        var quoted = false
+        var escaped = false
+        for character in line {
+            if escaped {
+                current?.append(character)
+                escaped = false
+            } else if quoted {
+                if character == "\\" {
+                    escaped = true
+                } else if character == "\"" {
+                    quoted = false
+                } else {
+                    current?.append(character)
+                }
+            } else if character == "#" && current == nil {
+                break
+            } else if character.isWhitespace {
+                if let word = current { words.append(word) }
+                current = nil
+            } else if character == "\"" {
+                quoted = true
+                current = current ?? ""
+            } else {
+                current = (current ?? "") + String(character)
+            }
+        }
+        if quoted { return nil }
+        if let word = current { words.append(word) }
+        return words
+    }
+}

@@ -1,0 +1,125 @@
+import HeraldCore
+
+/// A command typed on the `:` command line.
+///
+///     mark-read [QUERY]    mark-unread [QUERY]    star [QUERY]    unstar [QUERY]
+///     undo    reload    set NAME VALUE    quit    help
+///
+/// The flag commands work on the list on screen, or on the articles a query matches.
+enum ColonCommand: Equatable, Sendable {
+    case flag(ArticleFlag, Bool, BulkTarget)
+    case undo, reload, quit, help
+    case set(name: String, value: String)
+
+    /// Every command, with its arguments and what it does, in the order `:help` lists them.
+    static let table: [(name: String, arguments: String, summary: String)] = [
+        ("mark-read", "[QUERY]", "mark the articles of the list on screen (or matching QUERY) read"),
+        ("mark-unread", "[QUERY]", "mark them unread"),
+        ("star", "[QUERY]", "star them"),
+        ("unstar", "[QUERY]", "unstar them"),
+        ("undo", "", "take back the last change of read or starred flags (as u does)"),
+        ("reload", "", "reload every feed"),
+        ("set", "NAME VALUE", "change a setting for this session (the names of the config file's set)"),
+        ("quit", "", "quit"),
+        ("help", "", "this list"),
+    ]
+
+    static let names = table.map(\.name)
+
+    /// Reads a command line; the error in words (naming the word it stopped at) otherwise.
+    static func parse(_ line: String) -> Result<ColonCommand, ColonCommandError> {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let name = String(trimmed.prefix { !$0.isWhitespace })
+        let rest = trimmed.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
+        let flag: (ArticleFlag, Bool)?
+        switch name {
+        case "mark-read": flag = (.read, true)
+        case "mark-unread": flag = (.read, false)
+        case "star": flag = (.starred, true)
+        case "unstar": flag = (.starred, false)
+        default: flag = nil
+        }
+        if let (which, value) = flag {
+            return .success(.flag(which, value, rest.isEmpty ? .list : .query(rest)))
+        }
+        let plain: [String: ColonCommand] = ["undo": .undo, "reload": .reload, "quit": .quit, "help": .help]
+        if let command = plain[name] {
+            return rest.isEmpty
+                ? .success(command) : .failure(ColonCommandError("`\(name)` takes no arguments"))
+        }
+        guard name == "set" else {
+            return .failure(
+                ColonCommandError(
+                    "unknown command `\(name)`" + ConfigFile.suggestion(for: name, among: names)
+                        + " (:help lists them)"))
+        }
+        return parseSet(rest)
+    }
+
+    /// `set NAME VALUE`, read as the config file reads it (quotes for a value with spaces).
+    private static func parseSet(_ text: String) -> Result<ColonCommand, ColonCommandError> {
+        guard case .success(let words) = Word.split(text) else {
+            return .failure(ColonCommandError("a quote is not closed"))
+        }
+        guard let name = words.first else {
+            return .failure(ColonCommandError("set needs a name and a value: set NAME VALUE"))
+        }
+        guard let spec = Settings.specs.first(where: { $0.name == name.text }) else {
+            return .failure(
+                ColonCommandError(
+                    "unknown setting `\(name.text)`"
+                        + ConfigFile.suggestion(for: name.text, among: Settings.specs.map(\.name))))
+        }
+        guard words.count == 2 else {
+            return .failure(
+                ColonCommandError(
+                    "set \(spec.name) takes one value (\(spec.kind.expected)); quote one with spaces"))
+        }
+        return .success(.set(name: spec.name, value: words[1].text))
+    }
+
+    /// What Tab makes of a partly typed line: the one completion (with a space after it), or
+    /// the longest beginning the candidates share, and the candidates.
+    static func complete(_ line: String) -> (text: String, candidates: [String]) {
+        let words = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        let (head, partial, among): (String, String, [String])
+        switch words.count {
+        case 1: (head, partial, among) = ("", line, names)
+        case 2 where words[0] == "set":
+            (head, partial, among) = ("set ", words[1], Settings.specs.map(\.name))
+        default: return (line, [])
+        }
+        let candidates = among.filter { $0.hasPrefix(partial) }
+        guard let first = candidates.first else { return (line, []) }
+        if candidates.count == 1 { return (head + first + " ", []) }
+        var common = first
+        for candidate in candidates.dropFirst() {
+            while !candidate.hasPrefix(common) { common.removeLast() }
+        }
+        return (head + common, candidates)
+    }
+}
+
+/// What a flag command works on.
+enum BulkTarget: Equatable, Sendable {
+    /// The list on screen (a feed, a tag, All articles, Unread, Starred).
+    case list
+    /// The articles a query matches.
+    case query(String)
+
+    /// Until the query language is in, a query in a command is an error, said in one place.
+    static let queryUnavailable = "queries in commands arrive with the query language"
+}
+
+/// A command line that could not be read, in words for the status line.
+struct ColonCommandError: Error, Equatable, Sendable, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// The `:` commands for the man page and `:help`: usage and what each does.
+public enum CommandLineReference {
+    public static var entries: [(usage: String, summary: String)] {
+        ColonCommand.table.map { ($0.arguments.isEmpty ? $0.name : "\($0.name) \($0.arguments)", $0.summary) }
+    }
+}

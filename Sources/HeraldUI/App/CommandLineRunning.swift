@@ -1,0 +1,115 @@
+import HeraldCore
+
+/// The `:` command line: opened by `:`, edited like the search prompt, run by Enter.
+extension ReaderApp {
+    func openCommandLine() {
+        commandPrompt = CommandPrompt()
+        message = nil
+    }
+
+    /// A key while the command line is open.
+    func commandLineKey(_ key: Key) {
+        guard var prompt = commandPrompt else { return }
+        switch key {
+        case .escape:
+            commandPrompt = nil
+            return
+        case .backspace where prompt.text.isEmpty:
+            commandPrompt = nil
+            return
+        case .enter:
+            commandPrompt = nil
+            let line = prompt.text.trimmingCharacters(in: .whitespaces)
+            guard !line.isEmpty else { return }
+            if commandHistory.last != line { commandHistory.append(line) }
+            run(line)
+            return
+        case .tab:
+            (prompt.text, prompt.candidates) = ColonCommand.complete(prompt.text)
+        case .up, .down:
+            prompt.recall(older: key == .up, in: commandHistory)
+        default:
+            guard let edited = QueryEditing.edit(prompt.text, with: key) else { return }
+            prompt.text = edited
+            prompt.candidates = []
+            prompt.recalled = nil
+        }
+        commandPrompt = prompt
+    }
+
+    /// Runs a command line; a mistake is said on the status line.
+    func run(_ line: String) {
+        let command: ColonCommand
+        switch ColonCommand.parse(line) {
+        case .success(let parsed): command = parsed
+        case .failure(let error):
+            message = ":\(line): \(error)"
+            return
+        }
+        switch command {
+        case .flag(let flag, let value, let target):
+            guard let write = bulkWrite(flag, value, target) else { return }
+            bulk(flag, value, write)
+        case .undo: undo()
+        case .reload: startReload(only: nil)
+        case .quit: isFinished = true
+        case .help: stack.append(.page(Self.commandHelpPage))
+        case .set(let name, let value):
+            guard let spec = Settings.specs.first(where: { $0.name == name }) else { return }
+            var changed = settings
+            if let problem = changed.set(spec, value) {
+                message = ":set \(name): `\(value)`: \(problem)"
+            } else {
+                settings = changed
+                onSettingsChange(changed)
+                applyDisplaySettings()
+                if name == "reload-interval" { startReloadTimer() }
+                message = "\(name) is \(value) for this session (the config file keeps it)"
+            }
+        }
+    }
+
+    /// The one place a flag command's target becomes a write: the list on screen, or (with
+    /// the query language) a query. Nil after saying why there is nothing to write.
+    func bulkWrite(_ flag: ArticleFlag, _ value: Bool, _ target: BulkTarget) -> BulkWrite? {
+        switch target {
+        case .list:
+            guard let list = listOnScreen else {
+                message = "No list here: open a feed or a list (or select one) first."
+                return nil
+            }
+            let source = list.source
+            return BulkWrite(what: list.title) { try await $0.setFlag(flag, value, in: source) }
+        case .query:
+            message = BulkTarget.queryUnavailable
+            return nil
+        }
+    }
+
+    /// The list the user is in: the open article list (under an article too), or the row
+    /// selected on the feed list.
+    var listOnScreen: ArticleListSummary? {
+        for screen in stack.reversed() {
+            switch screen {
+            case .articles(let list): return list.list
+            case .feeds: return feedList.selected?.list
+            case .search: return nil
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    /// `:help`: the commands and their arguments.
+    static var commandHelpPage: PageModel {
+        var paragraphs: [PageModel.Paragraph] = [.init("", "Commands of the : command line", role: .heading)]
+        paragraphs += CommandLineReference.entries.map { .init($0.usage, $0.summary) }
+        paragraphs.append(
+            .init(
+                "",
+                "Tab completes a command (and a setting after set), Up and Down recall the commands of this session, Esc cancels.",
+                role: .note))
+        paragraphs.append(.init("", "q or Esc closes this help.", role: .note))
+        return PageModel(title: "Commands", paragraphs: paragraphs, labelWidth: 22)
+    }
+}

@@ -1,0 +1,58 @@
+import HeraldCore
+
+/// `set reload-interval MINUTES`: while the reader is open it reloads every feed on a timer;
+/// `set notify-command CMD`: after a reload that brought new articles, CMD runs.
+///
+/// The timer is one task asleep on `reloadClock` (`Task.sleep` underneath: no polling, no
+/// CPU while it waits). When it wakes while a reload is under way (`r`, `R`, or the last
+/// one still running) it starts none: it waits for the next turn.
+extension ReaderApp {
+    /// Arms the timer when the settings ask for one and there is something to reload.
+    func startReloadTimer() {
+        reloadTimer?.cancel()
+        reloadTimer = nil
+        guard settings.reloadInterval > 0, reloader != nil else { return }
+        let interval = Duration.seconds(settings.reloadInterval * 60)
+        let clock = reloadClock
+        reloadTimer = Task { [weak self] in
+            while !Task.isCancelled {
+                do { try await clock.sleep(for: interval) } catch { return }
+                guard let self else { return }
+                self.timerFired()
+            }
+        }
+    }
+
+    /// Stops the timer (the reader is closing; tests).
+    public func stopReloadTimer() {
+        reloadTimer?.cancel()
+        reloadTimer = nil
+    }
+
+    /// Whether the timer is armed.
+    public var isReloadTimerArmed: Bool { reloadTimer != nil }
+
+    private func timerFired() {
+        guard reload == nil else { return }
+        startReload(only: nil)
+        onChange()
+    }
+
+    /// Says when the timer reloads next (roughly: it counts from when it last fired), and
+    /// runs `notify-command` when the reload brought new articles (its failure shows on the
+    /// status line). One at a time: a run still going when the next reload ends is enough.
+    func notify(after summary: ReloadSummary) {
+        if isReloadTimerArmed, let message {
+            self.message = message + " · next reload in \(settings.reloadInterval) min"
+        }
+        guard let command = settings.notifyCommand, summary.newArticles > 0, !notifying else { return }
+        notifying = true
+        let (articles, feeds) = (summary.newArticles, summary.feedsWithNewArticles)
+        work.start { [weak self] in
+            let failure = await NotifyCommand.run(command, newArticles: articles, feeds: feeds, quiet: true)
+            guard let self else { return }
+            self.notifying = false
+            if let failure { self.message = failure }
+        }
+    }
+}

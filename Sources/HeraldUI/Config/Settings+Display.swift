@@ -1,0 +1,96 @@
+/// The order of the feed list (`set feed-sort`).
+public enum FeedSort: String, Sendable, CaseIterable {
+    /// As the feeds were added (the urls file's order).
+    case config
+    /// By title, as a person sorts (case and digits considered).
+    case title
+    /// Most unread articles first.
+    case unread
+}
+
+extension Settings {
+    /// How the reader draws: colours, the article's column, dates, which rows lists show,
+    /// their order and the cursor.
+    static let displaySpecs: [Spec] = [
+        Spec(
+            name: "colors", kind: .bool, defaultValue: "yes",
+            summary:
+                "draw in colour (no: attributes only, as on a terminal without colours or with NO_COLOR set)"),
+        Spec(
+            name: "text-width", kind: .integer(0...1000), defaultValue: "0",
+            summary: "an article's text is at most this many columns wide (0: the window's width)"),
+        Spec(
+            name: "text-align", kind: .choice(["left", "centre"]), defaultValue: "left",
+            summary: "where an article narrower than the window (text-width) sits: left or centre"),
+        Spec(
+            name: "date-format", kind: .dateFormat, defaultValue: "iso",
+            summary:
+                "dates in the article lists and the article header: iso 2026-11-03, european 03.11.2026, us 11/03/2026, short Nov 03, long Tue 03 Nov 2026, or a pattern of %Y %y %m %d %e %H %M %b %a %j"
+        ),
+        Spec(
+            name: "show-read-feeds", kind: .bool, defaultValue: "yes",
+            summary: "the feed list shows feeds without unread articles"),
+        Spec(
+            name: "show-read-articles", kind: .bool, defaultValue: "yes",
+            summary:
+                "article lists show read articles (no: unread only; an article read stays until the list is opened again)"
+        ),
+        Spec(
+            name: "feed-sort", kind: .choice(FeedSort.allCases.map(\.rawValue)), defaultValue: "config",
+            summary: "the feed list's order: config (as added), title, or unread (most unread first)"),
+        Spec(
+            name: "cursor", kind: .choice(["bar", "arrow"]), defaultValue: "bar",
+            summary: "the selected row: a bar across the screen, or arrow (a > alone: monochrome, slow links)"
+        ),
+    ]
+
+    /// Sets a display setting from its config text; the problem in words when it does not fit.
+    mutating func setDisplay(_ spec: Spec, _ text: String) -> String? {
+        let word = text.lowercased()
+        switch spec.kind {
+        case .bool:
+            let value: Bool
+            switch word {
+            case "yes", "true", "on", "1": value = true
+            case "no", "false", "off", "0": value = false
+            default: return "\(spec.name) is \(spec.kind.expected)"
+            }
+            if spec.name == "colors" { colors = value }
+            if spec.name == "show-read-feeds" { showReadFeeds = value }
+            if spec.name == "show-read-articles" { showReadArticles = value }
+        case .integer(let range):
+            guard let value = Int(text), range.contains(value) else {
+                return "\(spec.name) is \(spec.kind.expected)"
+            }
+            if spec.name == "text-width" { textWidth = value }
+        case .choice(let words):
+            // British and American spellings alike.
+            let value = word == "center" ? "centre" : word
+            guard words.contains(value) else { return "\(spec.name) is \(spec.kind.expected)" }
+            switch spec.name {
+            case "text-align": centreText = value == "centre"
+            case "feed-sort": feedSort = FeedSort(rawValue: value) ?? .config
+            case "cursor": arrowCursor = value == "arrow"
+            default: break
+            }
+        case .dateFormat:
+            switch DateFormat.parse(text) {
+            case .success(let format): dateFormat = format
+            case .failure(let error): return error.message
+            }
+        case .command, .folder: break
+        }
+        return nil
+    }
+
+    /// The theme with the display settings in it (the views read them from the theme);
+    /// `colors no` is the app's to apply (`ReaderApp.applyDisplaySettings`).
+    func applied(to theme: Theme) -> Theme {
+        var theme = theme
+        theme.dateFormat = dateFormat
+        theme.textWidth = textWidth
+        theme.centreText = centreText
+        theme.arrowCursor = arrowCursor
+        return theme
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+
+@testable import HeraldCore
+@testable import HeraldUI
+
+/// newsboat's config translated into Herald's, checked against Herald's own tables and
+/// config reader.
+@Suite("newsboat config translated")
+struct NewsboatConfigTests {
+    @Test("every Herald name the translation writes is one Herald knows")
+    func namesExist() {
+        let actions = Set(Action.allCases.map(\.rawValue))
+        for (operation, targets) in NewsboatNames.operations {
+            for target in targets { #expect(actions.contains(target), "\(operation) → \(target)") }
+        }
+        let screens = Set(ScreenKind.allCases.map(\.rawValue))
+        for (dialog, screen) in NewsboatNames.dialogs {
+            #expect(screens.contains(screen), "\(dialog) → \(screen)")
+        }
+        for (element, targets) in NewsboatNames.elements {
+            for target in targets { #expect(Theme.elements.contains(target), "\(element) → \(target)") }
+        }
+        for (name, key) in NewsboatNames.keys { #expect(KeyName.parse(key) != nil, "\(name) → \(key)") }
+        for name in ["^D", "F5", "x", "#", "ENTER"] {
+            #expect(NewsboatNames.key(name).flatMap(KeyName.parse) != nil, "\(name)")
+        }
+    }
+
+    @Test("what maps onto today's directives reads back with no diagnostic and does what newsboat did")
+    func readsBack() {
+        let translation = NewsboatConfig.translate(
+            """
+            bind-key j down
+            bind-key ^D pagedown articlelist
+            bind-key q quit
+            bind-key "#" open-in-browser feedlist
+            unbind-key J
+            color listfocus_unread color0 color6 standout
+            color info white blue bold
+            browser "lynx %u"
+            confirm-mark-all-feeds-read no
+            reload-threads 8
+            max-items 100
+            keep-articles-days 30
+            refresh-on-startup yes
+            player mpv
+            """)
+        #expect(translation.skipped.isEmpty, "\(translation.skipped)")
+        #expect(translation.carried == 14)
+        let config = ConfigFile.parse(translation.lines.joined(separator: "\n"), file: "t")
+        #expect(config.diagnostics.isEmpty, "\(config.diagnostics)\n\(translation.lines)")
+        #expect(config.keymap.action(for: .character("j"), on: .articles) == .down)
+        #expect(config.keymap.action(for: .control("d"), on: .articles) == .pageDown)
+        #expect(config.keymap.action(for: .character("#"), on: .feeds) == .openInBrowser)
+        #expect(config.keymap.action(for: .character("J"), on: .article) == nil)
+        #expect(config.colors["selection"] == Style(foreground: .black, background: .cyan, reverse: true))
+        #expect(config.colors["header"]?.bold == true && config.colors["status"]?.background == .blue)
+        #expect(config.settings.browser == "lynx %s")
+        #expect(config.settings.confirmMarkAll == false && config.settings.reloadOnStart)
+        #expect(
+            (config.settings.reloadJobs, config.settings.keepArticles, config.settings.keepDays) == (
+                8, 100, 30
+            ))
+        #expect(config.settings.player == "mpv")
+    }
+
+    @Test("settings other branches add are written in the agreed grammar")
+    func pendingSettings() {
+        let translation = NewsboatConfig.translate(
+            """
+            text-width 72
+            show-read-feeds no
+            show-read-articles yes
+            notify-program "notify-send -a newsboat"
+            highlight all "rust|swift" red default bold
+            ignore-article "https://a.example/feed" "title =~ \\"ad\\""
+            auto-reload yes
+            reload-time 45
+            """)
+        #expect(translation.skipped.isEmpty, "\(translation.skipped)")
+        #expect(
+            translation.lines == [
+                "set text-width 72", "set show-read-feeds no", "set show-read-articles yes",
+                "set notify-command \"notify-send -a newsboat \\\"herald: %n new articles from %f feeds\\\"\"",
+                "highlight rust|swift red default bold",
+                "filter \"feed:https://a.example/feed (title:/ad/)\" delete", "set reload-interval 45",
+            ])
+        #expect(translation.carried == 8)
+    }
+
+    @Test("lines that do not map are listed with their line number and reason")
+    func skipped() {
+        let translation = NewsboatConfig.translate(
+            """
+            # a comment
+            macro x open
+            bind-key x bookmark
+            color background white black
+            color listnormal color200 default
+            highlight feedlist "x" red
+            confirm-mark-feed-read yes
+            auto-reload no
+            reload-time 10
+            bind-key y open nonsense
+            browser "unclosed
+            """)
+        #expect(translation.lines.isEmpty, "\(translation.lines)")
+        #expect(translation.skipped.map(\.line) == Array(2...11))
+        let reasons = Dictionary(uniqueKeysWithValues: translation.skipped.map { ($0.line, $0.reason) })
+        #expect(reasons[2]?.contains("`macro` has no Herald equivalent") == true)
+        #expect(reasons[3]?.contains("bookmark") == true)
+        #expect(reasons[4]?.contains("background") == true)
+        #expect(reasons[5]?.contains("color200") == true)
+        #expect(reasons[10]?.contains("nonsense") == true)
+        #expect(reasons[11]?.contains("quote") == true)
+        #expect(translation.skipped[0].text == "macro x open")
+    }
+
+    @Test("newsboat's quit on one dialog becomes the one action that works there")
+    func quitOnADialog() {
+        let translation = NewsboatConfig.translate(
+            "bind-key x quit feedlist\nbind-key y quit articlelist\nbind-key z quit")
+        #expect(
+            translation.lines == ["bind x quit feeds", "bind y back articles", "bind z back", "bind z quit"])
+        #expect(translation.origins == [1, 2, 3, 3])
+        #expect(ConfigFile.parse(translation.lines.joined(separator: "\n"), file: "t").diagnostics.isEmpty)
+    }
+
+    @Test("a written line taken back out is listed under its newsboat line and text")
+    func drop() {
+        var translation = NewsboatConfig.translate("bind-key j down\nbind-key q quit")
+        translation.drop(at: 1, reason: "r")
+        #expect(translation.carried == 2, "line 2 still has one line")
+        translation.drop(at: 1, reason: "r")
+        #expect(translation.carried == 1)
+        #expect(
+            translation.skipped == [
+                .init(line: 2, text: "bind-key q quit", reason: "r"),
+                .init(line: 2, text: "bind-key q quit", reason: "r"),
+            ])
+        #expect(translation.lines == ["bind j down"])
+    }
+}

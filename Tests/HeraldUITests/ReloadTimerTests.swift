@@ -1,0 +1,153 @@
+import Foundation
+import HeraldCore
+import Testing
+
+@testable import HeraldUI
+
+/// A reloader that counts its reloads, can hold one open until the test releases it, and
+/// reports new articles from two feeds.
+actor CountingReloader: FeedReloading {
+    private(set) var reloads = 0
+    private var holding = false
+    private var gate: CheckedContinuation<Void, Never>?
+
+    func hold() { holding = true }
+    func release() {
+        holding = false
+        gate?.resume()
+        gate = nil
+    }
+
+    func reloadFeeds(only: String?, progress: @escaping @Sendable (ReloadProgress) -> Void) async throws
+        -> ReloadSummary
+    {
+        reloads += 1
+        if holding { await withCheckedContinuation { gate = $0 } }
+        var summary = ReloadSummary(feeds: 3, newArticles: 5, notModified: 1, failures: [])
+        summary.feedsWithNewArticles = 2
+        return summary
+    }
+}
+
+@Suite("The reload timer and notify-command in the reader")
+@MainActor
+struct ReloadTimerTests {
+    func app(minutes: Int, clock: ManualClock, notify: String? = nil) -> (ReaderApp, CountingReloader) {
+        let reloader = CountingReloader()
+        let app = ReaderApp(repository: makeLibrary(), size: Size(width: 70, height: 13))
+        app.reloader = reloader
+        app.reloadClock = clock
+        var settings = Settings()
+        settings.reloadInterval = minutes
+        settings.notifyCommand = notify
+        app.settings = settings
+        return (app, reloader)
+    }
+
+    @Test("set reload-interval reloads every feed each time the interval passes, and not before")
+    func reloadsOnTheInterval() async throws {
+        let clock = ManualClock()
+        defer { clock.stop() }
+        let (app, reloader) = app(minutes: 10, clock: clock)
+        app.start()
+        await app.settle()
+        #expect(app.isReloadTimerArmed)
+        await clock.waitForSleeps(started: 1)
+        clock.advance(by: .seconds(9 * 60))
+        await app.settle()
+        #expect(await reloader.reloads == 0, "not before ten minutes")
+        clock.advance(by: .seconds(60))
+        await clock.waitForSleeps(started: 2)
+        await app.settle()
+        #expect(await reloader.reloads == 1)
+        #expect(app.render().text().contains("Reloaded 3 feeds: 5 new · next reload in 10 min"))
+        clock.advance(by: .seconds(10 * 60))
+        await clock.waitForSleeps(started: 3)
+        await app.settle()
+        #expect(await reloader.reloads == 2)
+        app.stopReloadTimer()
+        #expect(!app.isReloadTimerArmed)
+    }
+
+    @Test("a reload still running when the timer fires is not started twice")
+    func notTwice() async throws {
+        let clock = ManualClock()
+        defer { clock.stop() }
+        let (app, reloader) = app(minutes: 1, clock: clock)
+        await reloader.hold()
+        app.start()
+        await app.settle()
+        app.handle(.character("R"))  // held open by the reloader
+        _ = await waitUntil { app.render().text().contains("reloading") }
+        await clock.waitForSleeps(started: 1)
+        clock.advance(by: .seconds(60))
+        await clock.waitForSleeps(started: 2)
+        #expect(await reloader.reloads == 1, "the timer found a reload running and started none")
+        #expect(!app.render().text().contains("already under way"), "the timer says nothing about it")
+        await reloader.release()
+        await app.settle()
+        #expect(await reloader.reloads == 1)
+        app.stopReloadTimer()
+    }
+
+    @Test("no interval, or nothing to reload: no timer")
+    func noTimer() async {
+        let clock = ManualClock()
+        defer { clock.stop() }
+        let (app, _) = app(minutes: 0, clock: clock)
+        app.start()
+        await app.settle()
+        #expect(!app.isReloadTimerArmed)
+        let files = ReaderApp(repository: makeLibrary(), size: Size(width: 70, height: 13))
+        files.settings.reloadInterval = 5
+        files.start()
+        #expect(!files.isReloadTimerArmed, "--feeds DIR has no reloader")
+    }
+
+    @Test(":set reload-interval arms the timer for the session, and 0 stops it")
+    func setDuringTheSession() async {
+        let clock = ManualClock()
+        defer { clock.stop() }
+        let (app, _) = app(minutes: 0, clock: clock)
+        app.start()
+        await app.settle()
+        #expect(!app.isReloadTimerArmed)
+        let typed = ":set reload-interval 3".map { Key.character($0) }
+        await AppDriver.press(app, typed + [.enter])
+        #expect(app.isReloadTimerArmed && app.settings.reloadInterval == 3, "\(app.render().text())")
+        await AppDriver.press(app, ":set reload-interval 0".map { Key.character($0) } + [.enter])
+        #expect(!app.isReloadTimerArmed)
+    }
+
+    @Test("after a reload with new articles, notify-command runs once with %n and %f")
+    func notifies() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "herald-notify-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("args").path
+        let clock = ManualClock()
+        defer { clock.stop() }
+        let (app, reloader) = app(
+            minutes: 0, clock: clock, notify: "echo %n %f >> '\(out)'; echo noise; echo more >&2")
+        app.start()
+        await app.settle()
+        app.handle(.character("R"))
+        await app.settle()
+        #expect(await reloader.reloads == 1)
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == "5 2\n")
+        #expect(app.render().text().contains("Reloaded 3 feeds: 5 new"))
+    }
+
+    @Test("a failing notify-command is reported on the status line")
+    func failingNotify() async throws {
+        let clock = ManualClock()
+        defer { clock.stop() }
+        let (app, _) = app(minutes: 0, clock: clock, notify: "exit 4")
+        app.start()
+        await app.settle()
+        app.handle(.character("R"))
+        await app.settle()
+        #expect(app.render().text().contains("notify-command exited with status 4"), "\(app.render().text())")
+    }
+}
