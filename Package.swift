@@ -36,6 +36,7 @@ let package = Package(
             name: "HeraldReload", dependencies: ["HeraldCore", "HeraldStore", "HeraldFetch"],
             swiftSettings: strict),
         .target(name: "HeraldUI", dependencies: ["HeraldCore"], swiftSettings: strict),
+        .target(name: "HeraldSync", dependencies: ["HeraldStore", "CZlib"], swiftSettings: strict),
         .target(
             name: "HeraldTerminal",
             dependencies: ["HeraldUI", "CNCursesW"],
@@ -45,12 +46,13 @@ let package = Package(
             name: "herald",
             dependencies: [
                 "HeraldCore", "HeraldStore", "HeraldFetch", "HeraldReload", "HeraldUI", "HeraldTerminal",
+                "HeraldSync",
             ],
             swiftSettings: strict
         ),
         .executableTarget(
             name: "herald-bench",
-            dependencies: ["HeraldCore", "HeraldStore"],
+            dependencies: ["HeraldCore", "HeraldStore", "HeraldSync"],
             swiftSettings: strict
         ),
 
@@ -71,6 +73,11 @@ let package = Package(
         .testTarget(
             name: "HeraldStoreTests",
             dependencies: ["HeraldStore", "HeraldCore", "HeraldUI", "CSQLite3"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "HeraldSyncTests",
+            dependencies: ["HeraldSync", "HeraldStore", "HeraldCore"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -11,6 +11,8 @@ import HeraldStore
 //   herald-bench corpus --articles N --out DIR [--feeds F] [--base URL]
 //                                                      full-content RSS feeds (issue 9's shape)
 //   herald-bench store --feeds DIR --db PATH           stores a corpus: CPU and bytes per article
+//   herald-bench sync-merge [--operations N] [--devices D] [--dir DIR]
+//                                                      merges N sync operations: time and peak memory
 //   herald-bench undo --db PATH                        mark all read and its undo; main-actor gaps
 
 func fail(_ message: String) -> Never {
@@ -68,9 +70,17 @@ case "store":
         fail("usage: herald-bench store --feeds DIR --db PATH")
     }
     try await StoreBench.run(directory: directory, path: path)
+case "sync-merge":
+    let operations = option("--operations", in: arguments).flatMap(Int.init) ?? 1_000_000
+    let devices = option("--devices", in: arguments).flatMap(Int.init) ?? 2
+    guard operations > 0, devices > 0 else {
+        fail("usage: herald-bench sync-merge [--operations N] [--devices D] [--dir DIR]")
+    }
+    try await SyncBench.run(
+        operations: operations, devices: devices, directory: option("--dir", in: arguments))
 case "undo":
     guard let path = option("--db", in: arguments) else { fail("usage: herald-bench undo --db PATH") }
     try await UndoBench.run(path: path)
 default:
-    fail("usage: herald-bench populate|search|lists|query|parse|corpus|store|undo …")
+    fail("usage: herald-bench populate|search|lists|query|parse|corpus|store|undo|sync-merge …")
 }

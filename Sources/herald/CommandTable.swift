@@ -56,6 +56,10 @@ enum CommandTable {
             options: ["--dry-run", "--json"]),
         Command(name: "export", arguments: "", summary: "write the subscriptions as OPML 2.0"),
         Command(
+            name: "sync", arguments: "[status] [--dir PATH] [--quiet]",
+            summary: "sync subscriptions and flags through a shared folder",
+            options: ["--dir", "--quiet"], words: ["status"]),
+        Command(
             name: "snapshot", arguments: "[--size WxH] [--keys K]",
             summary: "print the screen after keys, headless",
             options: ["--size", "--keys"]),

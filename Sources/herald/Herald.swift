@@ -43,6 +43,8 @@ struct Herald {
                 try await ImportNewsboatCommand.run(Array(arguments.dropFirst()), options: options)
             case "export":
                 try await ImportExportCommands.export(Array(arguments.dropFirst()), options: options)
+            case "sync":
+                try await SyncCommand.run(Array(arguments.dropFirst()), options: options)
             case "manual":
                 print(ManualCommand.manual(), terminator: "")
             case "completions":

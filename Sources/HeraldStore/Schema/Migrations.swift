@@ -164,5 +164,8 @@ enum Migrations {
                 ALTER TABLE feeds ADD COLUMN own_tags TEXT;
                 """)
         },
+        Step(
+            version: 10, summary: "sync: captured changes, merged state, other devices",
+            apply: SyncMigration.apply),
     ]
 }

@@ -78,7 +78,7 @@ extension Settings {
             case .success(let format): dateFormat = format
             case .failure(let error): return error.message
             }
-        case .command: break
+        case .command, .folder: break
         }
         return nil
     }

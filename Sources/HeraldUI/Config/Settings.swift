@@ -18,6 +18,8 @@ public struct Settings: Sendable, Equatable {
     public var keepDays = 0
     /// A feed keeps at most this many articles, the newest (0: all).
     public var keepArticles = 0
+    /// The sync folder `herald sync` uses without `--dir` (a `~/` start is the home).
+    public var syncDirectory: String?
 
     // Reloading on a timer and telling about new articles (per-feed settings: `feed` lines).
     /// Minutes between reloads while the reader is open (0: none); also what `herald
@@ -46,6 +48,8 @@ public struct Settings: Sendable, Equatable {
 
     public enum Kind: Sendable {
         case command, bool, integer(ClosedRange<Int>)
+        /// A folder (`~/` is the home).
+        case folder
         /// One of a few words (the first is how `config default` writes it).
         case choice([String])
         /// A date format: a name or a %-pattern (`DateFormat`).
@@ -54,6 +58,7 @@ public struct Settings: Sendable, Equatable {
         public var expected: String {
             switch self {
             case .command: "a command"
+            case .folder: "a folder"
             case .bool: "yes or no"
             case .integer(let range): "a number from \(range.lowerBound) to \(range.upperBound)"
             case .choice(let words): words.joined(separator: " or ")
@@ -118,19 +123,26 @@ public struct Settings: Sendable, Equatable {
             summary:
                 "run (by /bin/sh) after a reload that brought new articles; %n: how many, %f: from how many feeds"
         ),
+        // Sync (issue 12).
+        Spec(
+            name: "sync-dir", kind: .folder, defaultValue: "",
+            summary:
+                "the folder herald sync shares with your other machines (~/Sync/herald, carried by Syncthing, Dropbox, git); unset: herald sync needs --dir"
+        ),
     ]
 
     /// Sets a setting from its config text; the problem in words when the text does not fit.
     mutating func set(_ spec: Spec, _ text: String) -> String? {
         if Self.displaySpecs.contains(where: { $0.name == spec.name }) { return setDisplay(spec, text) }
         switch spec.kind {
-        case .command:
+        case .command, .folder:
             let value = text.trimmingCharacters(in: .whitespaces)
             if value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-                return "a command cannot hold control characters"
+                return "\(spec.kind.expected) cannot hold control characters"
             }
             if spec.name == "browser" { browser = value.isEmpty ? nil : value }
             if spec.name == "player" { player = value.isEmpty ? nil : value }
+            if spec.name == "sync-dir" { syncDirectory = value.isEmpty ? nil : value }
             if spec.name == "notify-command" { notifyCommand = value.isEmpty ? nil : value }
         case .bool:
             let value: Bool

@@ -1,0 +1,235 @@
+public import Foundation
+public import HeraldStore
+
+/// One sync of a library with a sync folder: this device's captured changes are stamped
+/// and appended to its own files; the other devices' files are read from where the last
+/// sync stopped and merged, last writer wins per key; the merged state is applied to the
+/// library. Runs on the database actor (file work included): the reader never waits on it.
+@DatabaseActor
+public struct SyncEngine {
+    public let store: LibraryStore
+    /// The shared folder (`DIR`); this device writes only `DIR/DEVICE-ID/`.
+    public let folder: URL
+    /// Unix milliseconds now (tests set a clock of their own).
+    public var now: @Sendable () -> Int64 = { HybridClock.wallClock() }
+    /// A segment is closed once it is larger than this.
+    public var segmentLimit = 1 << 20
+    /// The segments are folded into a snapshot once they hold more bytes than this and
+    /// than the last snapshot.
+    public var compactionFloor = 64 << 10
+
+    public init(store: LibraryStore, folder: URL) {
+        self.store = store
+        self.folder = folder
+    }
+
+    /// Syncs once.
+    public func run() throws -> SyncReport {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory),
+            isDirectory.boolValue
+        else { throw SyncError.noFolder(folder.path) }
+        let known = try store.syncValue("device")
+        let device = known ?? Self.newDeviceID()
+        var report = SyncReport(device: device, firstSync: known == nil)
+        var clock = HybridClock(latest: Int64(try store.syncValue("clock") ?? "") ?? 0)
+        let own = DeviceFolder(url: folder.appendingPathComponent(device))
+        let listing = own.list()
+        var segment = max(
+            Int(try store.syncValue("segment") ?? "") ?? 1, (listing.segments.last ?? 0),
+            (listing.snapshots.last ?? 0) + 1)
+        if known == nil {
+            let changes = try store.startSyncing(device: device)
+            let time = now()
+            let captured = changes.map { CapturedChange(sequence: 0, change: $0, time: time) }
+            report.written += try write(
+                captured, through: nil, device: device, clock: &clock, own: own, segment: &segment)
+        }
+        while true {
+            let batch = try store.capturedChanges()
+            guard let last = batch.last else { break }
+            report.written += try write(
+                batch, through: last.sequence, device: device, clock: &clock, own: own, segment: &segment)
+        }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        // A large merge touches pages of the state all over: a larger cache while it runs.
+        try store.setCacheSize(kibibytes: 48 << 10)
+        defer { try? store.setCacheSize(kibibytes: 8 << 10) }
+        for name in names.sorted() where Self.isDeviceID(name) && name != device {
+            try store.syncTransaction { try readDevice(name, clock: &clock, report: &report) }
+        }
+        try store.setSyncValue("clock", String(clock.latest))
+        report.applied = try store.applySyncState()
+        let after = own.list()
+        let segmentBytes = after.segments.reduce(0) { $0 + DeviceFolder.size(own.segmentURL($1).path) }
+        let snapshotBytes = after.bytes - segmentBytes
+        if known == nil || segmentBytes > max(compactionFloor, snapshotBytes) {
+            try compact(own, through: segment, device: device, clock: clock)
+            segment += 1
+            try store.setSyncValue("segment", String(segment))
+            report.compacted = true
+        }
+        return report
+    }
+
+    // MARK: Writing this device's operations
+
+    /// Stamps `changes` in order, saves the clock (so no stamp is ever given twice), appends
+    /// them to the current segment, then records them as this device's state.
+    private func write(
+        _ changes: [CapturedChange], through sequence: Int64?, device: String, clock: inout HybridClock,
+        own: DeviceFolder, segment: inout Int
+    ) throws -> Int {
+        let wall = now()
+        let operations = changes.map { captured in
+            SyncOperation(
+                change: captured.change, stamp: clock.stamp(now: min(captured.time, wall)), device: device)
+        }
+        try store.setSyncValue("clock", String(clock.latest))
+        if !operations.isEmpty {
+            let size = try own.append(
+                operations.map { SyncRecord.encode(stamp: $0.stamp, change: $0.change) }, toSegment: segment)
+            if size > segmentLimit {
+                segment += 1
+                try store.setSyncValue("segment", String(segment))
+            }
+        }
+        try store.recordOwn(operations, through: sequence)
+        return operations.count
+    }
+
+    /// Writes `snapshot-N` (this device's latest state per key), then removes the segments
+    /// and snapshots it replaces.
+    private func compact(_ own: DeviceFolder, through segment: Int, device: String, clock: HybridClock) throws
+    {
+        try own.writeAtomically("snapshot-\(segment)") { emit in
+            try emit(SyncRecord.header)
+            var count = 0
+            try store.forEachSyncState(by: device) { page in
+                for operation in page {
+                    try emit(SyncRecord.encode(stamp: operation.stamp, change: operation.change))
+                    count += 1
+                }
+            }
+            try emit(SyncRecord.encodeEnd(count: count, stamp: clock.latest))
+        }
+        let listing = own.list()
+        for number in listing.segments where number <= segment {
+            own.remove(DeviceFolder.segmentName(number))
+        }
+        for number in listing.snapshots where number < segment { own.remove("snapshot-\(number)") }
+    }
+
+    // MARK: Reading the other devices
+
+    private func readDevice(_ device: String, clock: inout HybridClock, report: inout SyncReport) throws {
+        let other = DeviceFolder(url: folder.appendingPathComponent(device))
+        let listing = other.list()
+        var cursor =
+            try store.syncCursor(device: device)
+            ?? SyncCursor(device: device, segment: 0, offset: 0, lastStamp: 0, operations: 0)
+        var reader = SyncFileReader()
+        defer { report.problems += reader.problems }
+        report.devices.append(device)
+        func merge(_ operations: [(Int64, SyncChange)], at position: SyncCursor?) throws {
+            var batch: [SyncOperation] = []
+            batch.reserveCapacity(operations.count)
+            for (stamp, change) in operations {
+                batch.append(SyncOperation(change: change, stamp: stamp, device: device))
+                cursor.lastStamp = max(cursor.lastStamp, stamp)
+                clock.observe(stamp)
+            }
+            cursor.operations += operations.count
+            report.read += operations.count
+            var moved = cursor
+            if let position { (moved.segment, moved.offset) = (position.segment, position.offset) }
+            report.won += try store.mergeOthers(batch, cursor: position == nil ? nil : moved)
+            if position != nil { cursor = moved }
+        }
+        // A snapshot at or past the segment being read replaces the segments before it.
+        if let snapshot = listing.snapshots.last, snapshot >= cursor.segment {
+            let path = other.snapshotURL(snapshot).path
+            let outcome = try reader.read(path, from: 0) { operations, _ in try merge(operations, at: nil) }
+            switch outcome {
+            case .read(_, _, ended: true):
+                try merge(
+                    [],
+                    at: SyncCursor(
+                        device: device, segment: snapshot + 1, offset: 0, lastStamp: 0, operations: 0))
+            case .read: break
+            case .newerVersion(let version):
+                reader.problems.append(Self.newer(device, "snapshot-\(snapshot)", version))
+            case .notSyncFile:
+                reader.problems.append("\(device)/snapshot-\(snapshot): not a sync file, skipped")
+            }
+        }
+        while true {
+            let number = max(cursor.segment, 1)
+            guard listing.segments.contains(number) else { break }
+            let offset = cursor.segment == number ? cursor.offset : 0
+            let name = DeviceFolder.segmentName(number)
+            let outcome = try reader.read(other.segmentURL(number).path, from: offset) { operations, end in
+                try merge(
+                    operations,
+                    at: SyncCursor(device: device, segment: number, offset: end, lastStamp: 0, operations: 0))
+            }
+            switch outcome {
+            case .read(let end, let truncated, _):
+                try merge(
+                    [],
+                    at: SyncCursor(device: device, segment: number, offset: end, lastStamp: 0, operations: 0))
+                guard !truncated, listing.segments.contains(number + 1) else { return }
+                try merge(
+                    [],
+                    at: SyncCursor(
+                        device: device, segment: number + 1, offset: 0, lastStamp: 0, operations: 0))
+            case .newerVersion(let version):
+                reader.problems.append(Self.newer(device, name, version))
+                return
+            case .notSyncFile:
+                reader.problems.append("\(device)/\(name): not a sync file, skipped")
+                return
+            }
+        }
+    }
+
+    private static func newer(_ device: String, _ name: String, _ version: Int) -> String {
+        "\(device)/\(name): written by a newer Herald (format \(version); this one reads \(SyncRecord.version)), "
+            + "skipped: upgrade Herald on this device"
+    }
+
+    // MARK: Device ids
+
+    /// A new device id: 128 random bits in hex.
+    static func newDeviceID() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return [generator.next(), generator.next()].map { (word: UInt64) in
+            let hex = String(word, radix: 16)
+            return String(repeating: "0", count: 16 - hex.count) + hex
+        }.joined()
+    }
+
+    /// Whether a folder name is a device id (other names, `.git` or `.stfolder`, are not read).
+    static func isDeviceID(_ name: String) -> Bool {
+        name.utf8.count == 32 && name.utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) }
+    }
+}
+
+/// What one sync did.
+public struct SyncReport: Sendable {
+    public var device: String
+    /// The first sync of this library: its state was brought in as a snapshot.
+    public var firstSync: Bool
+    /// This device's operations written to its files.
+    public var written = 0
+    /// Operations read from other devices, and how many of them won over the state known.
+    public var read = 0
+    public var won = 0
+    /// The other devices read.
+    public var devices: [String] = []
+    public var applied = SyncApplyResult()
+    /// Corrupt records and skipped files, one line each.
+    public var problems: [String] = []
+    /// This device's segments were folded into a new snapshot.
+    public var compacted = false
+}

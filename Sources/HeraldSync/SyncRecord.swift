@@ -1,0 +1,170 @@
+import CZlib
+public import HeraldStore
+
+/// One line of a sync file: `CRC STAMP\tKIND\tVALUE\tFEED-URL\tGUID\n`.
+///
+/// `CRC` is the CRC-32 (zlib) of everything after it and its space, up to the newline, in
+/// eight hex digits; `STAMP` is `MILLISECONDS.COUNTER`. A tab, newline, carriage return or
+/// percent sign in a field is written `%09`, `%0A`, `%0D`, `%25`, so a record is one line
+/// whatever the feed's URL or guid holds. A snapshot ends with a record of kind `end` whose
+/// value is how many records precede it: a snapshot without it was cut short.
+public enum SyncRecord {
+    /// The first line of every file, with its format version.
+    public static let magic = "herald-sync"
+    public static let version = 1
+    public static var header: String { "\(magic) \(version)\n" }
+    static let endKind = "end"
+
+    /// A decoded line.
+    public enum Line: Sendable, Hashable {
+        case operation(stamp: Int64, change: SyncChange)
+        /// A snapshot's last line, with the count of records before it.
+        case end(count: Int)
+    }
+
+    /// Why a complete line was not taken.
+    public enum Problem: Error, Sendable, Hashable {
+        case checksum
+        case malformed(String)
+    }
+
+    public static func encode(stamp: Int64, change: SyncChange) -> String {
+        line(stamp: stamp, fields: [change.kind.rawValue, change.value, change.feedURL, change.guid])
+    }
+
+    public static func encodeEnd(count: Int, stamp: Int64) -> String {
+        line(stamp: stamp, fields: [endKind, String(count), "", ""])
+    }
+
+    private static func line(stamp: Int64, fields: [String]) -> String {
+        let stampText = "\(HybridClock.milliseconds(stamp)).\(HybridClock.counter(stamp))"
+        let body = ([stampText] + fields.map(escape)).joined(separator: "\t")
+        var bytes = Array(body.utf8)
+        let crc = checksum(&bytes)
+        let hex = String(crc, radix: 16)
+        return String(repeating: "0", count: 8 - hex.count) + hex + " " + body + "\n"
+    }
+
+    static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+        guard let base = bytes.baseAddress else { return UInt32(crc32(0, nil, 0)) }
+        return UInt32(crc32(0, base.assumingMemoryBound(to: Bytef.self), uInt(bytes.count)))
+    }
+
+    private static func checksum(_ bytes: inout [UInt8]) -> UInt32 {
+        bytes.withUnsafeBytes { checksum($0) }
+    }
+
+    static func escape(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 9 || $0 == 10 || $0 == 13 || $0 == 37 }) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\t": out += "%09"
+            case "\n": out += "%0A"
+            case "\r": out += "%0D"
+            case "%": out += "%25"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// Decodes one line without its newline.
+    public static func decode(_ line: UnsafeRawBufferPointer) -> Result<Line, Problem> {
+        let bytes = line.bindMemory(to: UInt8.self)
+        guard bytes.count > 9, bytes[8] == 32, let expected = hexValue(bytes[0..<8]) else {
+            return .failure(.malformed("no checksum"))
+        }
+        let body = UnsafeRawBufferPointer(rebasing: line[9...])
+        guard checksum(body) == expected else { return .failure(.checksum) }
+        var fields: [Slice<UnsafeBufferPointer<UInt8>>] = []
+        var start = 9
+        for index in 9..<bytes.count where bytes[index] == 9 {
+            fields.append(bytes[start..<index])
+            start = index + 1
+        }
+        fields.append(bytes[start..<bytes.count])
+        guard fields.count == 5 else { return .failure(.malformed("\(fields.count) fields, not 5")) }
+        guard let stamp = parseStamp(fields[0]) else { return .failure(.malformed("bad stamp")) }
+        let kindText = String(decoding: fields[1], as: UTF8.self)
+        if kindText == endKind {
+            guard let count = Int(String(decoding: fields[2], as: UTF8.self)) else {
+                return .failure(.malformed("bad end count"))
+            }
+            return .success(.end(count: count))
+        }
+        guard let kind = SyncChange.Kind(rawValue: kindText) else {
+            return .failure(.malformed("unknown kind '\(kindText.prefix(20))'"))
+        }
+        guard let value = unescape(fields[2]), let url = unescape(fields[3]), let guid = unescape(fields[4])
+        else {
+            return .failure(.malformed("bad escape"))
+        }
+        return .success(
+            .operation(stamp: stamp, change: SyncChange(kind: kind, feedURL: url, guid: guid, value: value)))
+    }
+
+    private static func hexValue(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> UInt32? {
+        var value: UInt32 = 0
+        for digit in digits {
+            guard let nibble = nibble(digit) else { return nil }
+            value = value << 4 | UInt32(nibble)
+        }
+        return value
+    }
+
+    private static func nibble(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 48...57: byte - 48
+        case 97...102: byte - 87
+        case 65...70: byte - 55
+        default: nil
+        }
+    }
+
+    private static func parseStamp(_ field: Slice<UnsafeBufferPointer<UInt8>>) -> Int64? {
+        var milliseconds: Int64 = 0
+        var counter: Int64 = 0
+        var seenDot = false
+        var digits = 0
+        for byte in field {
+            if byte == 46, !seenDot {
+                seenDot = true
+                digits = 0
+                continue
+            }
+            guard byte >= 48, byte <= 57, digits < 15 else { return nil }
+            digits += 1
+            if seenDot {
+                counter = counter * 10 + Int64(byte - 48)
+            } else {
+                milliseconds = milliseconds * 10 + Int64(byte - 48)
+            }
+        }
+        guard seenDot, digits > 0, counter < 1 << HybridClock.counterBits, milliseconds < 1 << 46 else {
+            return nil
+        }
+        return milliseconds << HybridClock.counterBits | counter
+    }
+
+    private static func unescape(_ field: Slice<UnsafeBufferPointer<UInt8>>) -> String? {
+        guard field.contains(37) else { return String(decoding: field, as: UTF8.self) }
+        var out: [UInt8] = []
+        out.reserveCapacity(field.count)
+        var index = field.startIndex
+        while index < field.endIndex {
+            let byte = field[index]
+            if byte == 37 {
+                guard index + 2 < field.endIndex, let high = nibble(field[index + 1]),
+                    let low = nibble(field[index + 2])
+                else { return nil }
+                out.append(high << 4 | low)
+                index += 3
+            } else {
+                out.append(byte)
+                index += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
