@@ -1,3 +1,4 @@
+import Foundation
 public import HeraldCore
 
 /// Reading lists: one feed, or a virtual feed (all, unread, starred, a tag), in keyset pages.
@@ -63,7 +64,7 @@ extension LibraryStore {
         case .starred:
             candidates = try scan(
                 ["a.starred = 1", "a.read = 0"], [], after: key, forward: forward, limit: 1)
-        case .feed:
+        case .feed, .query:
             let (conditions, values) = try filter(source)
             candidates = try scan(conditions + ["a.read = 0"], values, after: key, forward: forward, limit: 1)
         case .all, .unread:
@@ -73,6 +74,26 @@ extension LibraryStore {
         }
         return forward
             ? candidates.min { $0.sortKey < $1.sortKey } : candidates.max { $0.sortKey < $1.sortKey }
+    }
+
+    /// How many articles a list has and how many are unread, counted in SQL (a query's
+    /// cost is its condition's: the feed list shows a query's counts as they arrive).
+    public func counts(in source: ArticleSource) throws -> ArticleCounts {
+        let (conditions, values): ([String], [SQLiteValue])
+        switch source {
+        case .tag(let name), .unreadOf(.tag(let name)):
+            let feeds = try feedRowIDs(tagged: name).map(String.init).joined(separator: ",")
+            conditions =
+                ["a.feed_id IN (\(feeds))"] + (source == .tag(name) ? [] : ["a.read = 0"])
+            values = []
+        default: (conditions, values) = try filter(source)
+        }
+        let statement = try db.prepareUncached(
+            "SELECT count(*), coalesce(sum(a.read = 0), 0) FROM articles a"
+                + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")))
+        try statement.bind(values)
+        return try statement.firstRow { ArticleCounts(total: Int($0.int64(0)), unread: Int($0.int64(1))) }
+            ?? ArticleCounts(total: 0, unread: 0)
     }
 
     public func starredCounts() throws -> ArticleCounts {
@@ -100,6 +121,12 @@ extension LibraryStore {
                     try db.prepare("UPDATE articles SET read = 1 WHERE feed_id = ?1 AND read = 0")
                         .bind(.integer(feed)).run()
                 }
+            case .query:
+                let (conditions, values) = try filter(source)
+                try db.prepareUncached(
+                    "UPDATE articles AS a SET read = 1 WHERE "
+                        + (conditions + ["a.read = 0"]).joined(separator: " AND ")
+                ).bind(values).run()
             case .unreadOf(let list):
                 try markRead(in: list)
             }
@@ -135,12 +162,16 @@ extension LibraryStore {
             let (conditions, values) = try filter(list)
             return (conditions + ["a.read = 0"], values)
         }
+        if case .query(let text) = source {
+            let (condition, values) = try compile(ArticleQuery.parse(text), now: Date())
+            return ([condition], values)
+        }
         return switch source {
         case .feed(let url): (["a.feed_id = ?1"], [.integer(try feedRowID(url))])
         case .all: ([], [])
         case .unread: (["a.read = 0"], [])
         case .starred: (["a.starred = 1"], [])
-        case .tag, .unreadOf: preconditionFailure("a tag is read as a merge of its feeds")
+        case .tag, .unreadOf, .query: preconditionFailure("a tag is read as a merge of its feeds")
         }
     }
 

@@ -143,19 +143,40 @@ struct ColonCommandTests {
         #expect(await repository.feedSummaries().map(\.unread) == [0, 0])
     }
 
-    @Test("a query in a flag command says it waits for the query language, and writes nothing")
+    @Test(
+        "a flag command with a query writes the articles it matches, u takes it back; a bad query names its column"
+    )
     func queryTarget() async {
         #expect(
             ColonCommand.parse("mark-read  feed:news  ") == .success(.flag(.read, true, .query("feed:news"))))
         #expect(ColonCommand.parse("unstar") == .success(.flag(.starred, false, .list)))
+        guard case .failure(let error) = ColonCommand.parse(" star  title:x ) unread") else {
+            Issue.record("a stray parenthesis parses")
+            return
+        }
+        #expect(error.description.contains("(column 16)"), "\(error)")
         let (repository, app) = await started()
+        // Feed 0's unread articles are A0 and A1; feed 1's is A0.
         await AppDriver.press(app, [.character(":")])
-        await type(app, "mark-read title:x")
+        await type(app, "mark-read title:A0 or feed:\"Feed 1\"")
         await AppDriver.press(app, [.enter])
-        #expect(app.message == BulkTarget.queryUnavailable)
-        #expect(await repository.feedSummaries().map(\.unread) == [2, 1])
+        #expect(await repository.feedSummaries().map(\.unread) == [1, 0])
+        #expect(app.message?.hasPrefix("2 articles marked read") == true, "\(app.message ?? "-")")
+        await AppDriver.press(app, [.character(":")])
+        await type(app, "star unread")
+        await AppDriver.press(app, [.enter])
+        #expect(await repository.starredCounts() == ArticleCounts(total: 1, unread: 1))
+        // Newest first: the star, then the read.
         await AppDriver.press(app, [.character("u")])
-        #expect(app.message == "nothing to undo")
+        #expect(await repository.starredCounts() == ArticleCounts(total: 0, unread: 0))
+        await AppDriver.press(app, [.character("u")])
+        #expect(await repository.feedSummaries().map(\.unread) == [2, 1])
+        // A query that does not parse writes nothing and says where it stopped.
+        await AppDriver.press(app, [.character(":")])
+        await type(app, "mark-read age<")
+        await AppDriver.press(app, [.enter])
+        #expect(app.message?.hasPrefix(":mark-read age<: query: ") == true, "\(app.message ?? "-")")
+        #expect(await repository.feedSummaries().map(\.unread) == [2, 1])
     }
 
     @Test(":help lists the commands, :quit quits, and the search prompt takes : as text")

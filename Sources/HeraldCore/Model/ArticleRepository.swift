@@ -8,6 +8,9 @@ public protocol ArticleRepository: Sendable {
     func feedSummaries() async throws -> [FeedSummary]
     /// How many articles are starred, and how many of those are unread.
     func starredCounts() async throws -> ArticleCounts
+    /// How many articles a list has, and how many of them are unread (what the feed list
+    /// shows for a query; feeds and tags sum their feeds' counts instead).
+    func counts(in source: ArticleSource) async throws -> ArticleCounts
     /// A window of a list's articles in list order (newest first).
     func articles(in source: ArticleSource, page: ArticlePage) async throws -> [ArticleSummary]
     /// How many articles come before `key` in the list (its row, counted from 0). Costs
@@ -51,6 +54,19 @@ extension ArticleRepository {
         if key == known.key { return known.row }
         let between = try await rows(between: known.key, and: key, in: source)
         return known.key < key ? known.row + between + 1 : known.row - between - 1
+    }
+
+    /// Counts a list by reading it in pages: what a repository without a cheaper way does.
+    public func counts(in source: ArticleSource) async throws -> ArticleCounts {
+        var counts = ArticleCounts(total: 0, unread: 0)
+        var page = ArticlePage.first(limit: 500)
+        while true {
+            let rows = try await articles(in: source, page: page)
+            counts.total += rows.count
+            counts.unread += rows.count { !$0.isRead }
+            guard rows.count == 500, let last = rows.last else { return counts }
+            page = .after(last.sortKey, limit: 500)
+        }
     }
 
     /// Marks every article of a feed read.

@@ -13,6 +13,9 @@ public enum ArticleSource: Sendable, Hashable, CustomStringConvertible {
     case starred
     /// The articles of every feed with this tag.
     case tag(String)
+    /// The articles matching a query of the query language (a config `query` line, a `:`
+    /// command), by its text: parsed where it is read, so the key is the text as written.
+    case query(String)
     /// The unread articles of a list (`set show-read-articles no`).
     indirect case unreadOf(ArticleSource)
 
@@ -33,6 +36,7 @@ public enum ArticleSource: Sendable, Hashable, CustomStringConvertible {
         case .unread: "unread"
         case .starred: "starred"
         case .tag(let name): "tag:" + name
+        case .query(let text): "query:" + text
         case .unreadOf(let list): "unread-of:" + list.key
         }
     }
@@ -45,10 +49,20 @@ public enum ArticleSource: Sendable, Hashable, CustomStringConvertible {
         case "starred": self = .starred
         case _ where key.hasPrefix("feed:"): self = .feed(String(key.dropFirst(5)))
         case _ where key.hasPrefix("tag:"): self = .tag(String(key.dropFirst(4)))
+        case _ where key.hasPrefix("query:"): self = .query(String(key.dropFirst(6)))
         case _ where key.hasPrefix("unread-of:"):
             guard let list = ArticleSource(key: String(key.dropFirst(10))) else { return nil }
             self = .unreadOf(list)
         default: return nil
+        }
+    }
+
+    /// True for a query's list (or its unread articles).
+    public var isQuery: Bool {
+        switch self {
+        case .query: true
+        case .unreadOf(let list): list.isQuery
+        default: false
         }
     }
 

@@ -93,6 +93,7 @@ public actor InMemoryArticleRepository: ArticleRepository {
             }
             return articles.map(\.summary)
         }
+        if case .query(let text) = source { return try matching(ArticleQuery.parse(text)) }
         let feeds = storage.feeds.filter { feed in
             if case .tag(let name) = source { return feed.tags.contains(name) }
             return true
@@ -103,6 +104,23 @@ public actor InMemoryArticleRepository: ArticleRepository {
             case .starred: summary.isStarred
             default: true
             }
+        }
+        return rows.sorted { $0.sortKey < $1.sortKey }
+    }
+
+    /// The rows matching a query, evaluated article by article as filters are.
+    private func matching(_ query: ArticleQuery) -> [ArticleSummary] {
+        let now = Int64(Date().timeIntervalSince1970)
+        let rows = storage.feeds.flatMap { feed in
+            (storage.articlesByFeed[feed.id] ?? []).filter { article in
+                query.matches(
+                    QueryFields(
+                        title: article.summary.title, author: article.summary.author, text: article.text,
+                        feedTitle: feed.title, feedURL: feed.id, tags: feed.tags,
+                        isRead: article.summary.isRead,
+                        isStarred: article.summary.isStarred, hasEnclosure: !article.enclosures.isEmpty,
+                        time: article.summary.sortTime), now: now)
+            }.map(\.summary)
         }
         return rows.sorted { $0.sortKey < $1.sortKey }
     }

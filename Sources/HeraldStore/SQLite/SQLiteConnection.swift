@@ -56,9 +56,14 @@ final class SQLiteConnection {
             return statement
         }
         let statement = try SQLiteStatement(connection: self, sql: sql)
+        // Bounded: SQL made from data (a query feed's condition, a tag's feed ids) would
+        // otherwise add statements for good. A statement in use stays alive with its user.
+        if statements.count >= Self.maxCachedStatements { statements.removeAll() }
         statements[sql] = statement
         return statement
     }
+
+    static let maxCachedStatements = 256
 
     /// A statement prepared for one use and not cached: for SQL whose text changes from
     /// call to call (a list of ids), which would otherwise fill the cache for good.

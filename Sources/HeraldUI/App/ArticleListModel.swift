@@ -126,7 +126,9 @@ public final class ArticleListModel {
         case .first(let limit):
             window = rows
             windowStart = 0
-            if rows.count < limit { count = rows.count }
+            // A short page ends the list; a full one holds at least its rows (a query's list
+            // may open before its count arrives).
+            count = rows.count < limit ? rows.count : max(count, rows.count)
             loadedOnce = true
         case .after(_, let limit):
             window += rows

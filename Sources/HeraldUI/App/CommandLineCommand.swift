@@ -40,7 +40,17 @@ enum ColonCommand: Equatable, Sendable {
         default: flag = nil
         }
         if let (which, value) = flag {
-            return .success(.flag(which, value, rest.isEmpty ? .list : .query(rest)))
+            guard !rest.isEmpty else { return .success(.flag(which, value, .list)) }
+            do {
+                _ = try ArticleQuery.parse(rest)
+            } catch {
+                // The column in the line as typed (after the `:`).
+                let leading = line.prefix { $0.isWhitespace }.count
+                let gap = line.dropFirst(leading + name.count).prefix { $0.isWhitespace }.count
+                let column = leading + name.count + gap + error.column
+                return .failure(ColonCommandError("query: \(error.message) (column \(column))"))
+            }
+            return .success(.flag(which, value, .query(rest)))
         }
         let plain: [String: ColonCommand] = ["undo": .undo, "reload": .reload, "quit": .quit, "help": .help]
         if let command = plain[name] {
@@ -104,11 +114,8 @@ enum ColonCommand: Equatable, Sendable {
 enum BulkTarget: Equatable, Sendable {
     /// The list on screen (a feed, a tag, All articles, Unread, Starred).
     case list
-    /// The articles a query matches.
+    /// The articles a query matches (its text, which parses).
     case query(String)
-
-    /// Until the query language is in, a query in a command is an error, said in one place.
-    static let queryUnavailable = "queries in commands arrive with the query language"
 }
 
 /// A command line that could not be read, in words for the status line.

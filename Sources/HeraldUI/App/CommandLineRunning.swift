@@ -80,9 +80,11 @@ extension ReaderApp {
             }
             let source = list.source
             return BulkWrite(what: list.title) { try await $0.setFlag(flag, value, in: source) }
-        case .query:
-            message = BulkTarget.queryUnavailable
-            return nil
+        case .query(let text):
+            let source = ArticleSource.query(text)
+            return BulkWrite(what: "the articles matching \(text)") {
+                try await $0.setFlag(flag, value, in: source)
+            }
         }
     }
 

@@ -1,15 +1,19 @@
 public import HeraldCore
 
-/// One row of the feed list: a virtual feed (All articles, Unread, Starred) or a feed.
+/// One row of the feed list: a virtual feed (All articles, Unread, Starred, a query) or a
+/// feed.
 public struct FeedListRow: Sendable, Hashable {
     public var list: ArticleListSummary
     /// The feed, for a feed's row; nil for a virtual feed.
     public var feed: Feed?
     /// The feed's number (1 is the first feed), what `7 Enter` jumps to.
     public var number: Int?
+    /// A query's counts are still being counted (its row shows `…`).
+    public var isCounting = false
 }
 
-/// The feed list: the virtual feeds, then every feed with its unread and total counts.
+/// The feed list: the virtual feeds, the config's queries, then every feed with its unread
+/// and total counts.
 @MainActor
 public final class FeedListModel {
     public private(set) var state: ViewState<[FeedSummary]> = .idle {
@@ -33,12 +37,33 @@ public final class FeedListModel {
     public private(set) var shownFeeds: [FeedSummary] = []
     public var cursor = ListCursor()
     private let repository: any ArticleRepository
+    /// The config's `query` lines: rows after the virtual feeds, counted in the background
+    /// each time the feeds' counts change (a query's count costs its condition's scan).
+    public var queries: [NamedQuery] = [] {
+        didSet {
+            queryCounts = [:]
+            rebuildRows()
+        }
+    }
+    /// The queries' counts as they arrive, by expression.
+    private var queryCounts: [String: ArticleCounts] = [:]
+    /// Bumped for every new round of counting: an older round's late answers are dropped.
+    private var countingRound = 0
+    /// An article's flag changed since the last count: the queries are counted again when
+    /// the feed list is back on screen (not on every key: a count can cost a scan).
+    private var queriesStale = false
+    /// Where counting runs (the reader's pending work, set by `load`).
+    private var work: PendingWork?
+    /// Hears each query's fresh counts (an open query list follows them).
+    public var onQueryCounted: @MainActor (ArticleListSummary) -> Void = { _ in }
     /// The list to select once the feeds arrive (the one open when the reader last closed).
     private var restore: ArticleSource?
     private var loadedOnce = false
 
-    /// How many virtual feeds come before the feeds.
+    /// How many built-in virtual feeds (All articles, Unread, Starred) come first.
     public static let virtualRows = 3
+    /// The row of the first feed: after the virtual feeds and the queries.
+    public var firstFeedRow: Int { Self.virtualRows + queries.count }
 
     public init(repository: any ArticleRepository) {
         self.repository = repository
@@ -60,6 +85,47 @@ public final class FeedListModel {
         }
         shownFeeds = shown.map(\.feed)
         rows = Self.rows(feeds, starred: starred, shown: shown)
+        rows.insert(contentsOf: queryRows, at: Self.virtualRows)
+    }
+
+    /// A row for each query, with its counts once counted.
+    private var queryRows: [FeedListRow] {
+        queries.map { query in
+            let counts = queryCounts[query.text]
+            return FeedListRow(
+                list: ArticleListSummary(
+                    source: .query(query.text), title: query.name, total: counts?.total ?? 0,
+                    unread: counts?.unread ?? 0),
+                feed: nil, number: nil, isCounting: counts == nil)
+        }
+    }
+
+    /// Counts the queries again if a flag changed since they were counted.
+    public func countQueriesIfStale() {
+        if queriesStale { countQueries() }
+    }
+
+    /// Counts every query again, one after another off the main actor; each row shows its
+    /// counts as they arrive (until then, the ones it had).
+    public func countQueries() {
+        guard let work, !queries.isEmpty else { return }
+        queriesStale = false
+        countingRound += 1
+        let round = countingRound
+        let queries = self.queries
+        work.start { [repository] in
+            for query in queries {
+                guard round == self.countingRound else { return }
+                let source = ArticleSource.query(query.text)
+                guard let counts = try? await repository.counts(in: source), round == self.countingRound
+                else { continue }
+                self.queryCounts[query.text] = counts
+                self.rebuildRows()
+                self.onQueryCounted(
+                    ArticleListSummary(
+                        source: source, title: query.name, total: counts.total, unread: counts.unread))
+            }
+        }
     }
 
     static func rows(
@@ -87,7 +153,7 @@ public final class FeedListModel {
 
     /// The selected row's feed, when a feed (not a virtual feed) is selected.
     public var selectedFeed: FeedSummary? {
-        let index = cursor.selected - Self.virtualRows
+        let index = cursor.selected - firstFeedRow
         return shownFeeds.indices.contains(index) ? shownFeeds[index] : nil
     }
 
@@ -116,6 +182,7 @@ public final class FeedListModel {
     /// Loads the feeds and the starred counts off the main actor; the selection stays on the
     /// same row (on the first load, it goes to the list open when the reader last closed).
     public func load(in work: PendingWork) {
+        self.work = work
         if state.value == nil { state = .loading }
         let keep = state.value == nil ? nil : selected?.list.source
         let first = !loadedOnce
@@ -139,11 +206,12 @@ public final class FeedListModel {
 
     private func apply(_ feeds: [FeedSummary], starred: ArticleCounts, keep: ArticleSource?) {
         // The first time, the cursor starts on the first feed (the virtual feeds are above).
-        if state.value == nil, !feeds.isEmpty { cursor = ListCursor(selected: Self.virtualRows, top: 0) }
+        if state.value == nil, !feeds.isEmpty { cursor = ListCursor(selected: firstFeedRow, top: 0) }
         state = .loaded(feeds)
         self.starred = starred
         titles = Dictionary(feeds.map { ($0.id, $0.feed.title) }, uniquingKeysWith: { a, _ in a })
         if let keep { select(keep) }
+        countQueries()
     }
 
     /// Selects the row of a list (a feed or a virtual feed); false when there is none.
@@ -178,6 +246,7 @@ public final class FeedListModel {
             let index = feeds.firstIndex(where: { $0.id == article.feedID })
         else { return }
         feeds[index].unread = max(0, min(feeds[index].total, feeds[index].unread + (isRead ? -1 : 1)))
+        queriesStale = true
         state = .loaded(feeds)
         if article.isStarred { starred.unread = max(0, starred.unread + (isRead ? -1 : 1)) }
     }
@@ -199,6 +268,7 @@ public final class FeedListModel {
 
     /// Counts follow starring without a reload.
     public func articleStarred(_ isStarred: Bool, _ article: ArticleSummary) {
+        queriesStale = true
         starred.total = max(0, starred.total + (isStarred ? 1 : -1))
         if !article.isRead { starred.unread = max(0, starred.unread + (isStarred ? 1 : -1)) }
     }

@@ -90,7 +90,8 @@ extension ReaderApp {
     func showLibrary(feeds: [FeedSummary], starred: ArticleCounts?) {
         if !feeds.isEmpty { feedList.replace(feeds, starred: starred) }
         for screen in stack {
-            guard case .articles(let list) = screen else { continue }
+            // A query's list follows its own count (`queryCounted`), which comes later.
+            guard case .articles(let list) = screen, !list.list.source.isQuery else { continue }
             let fresh =
                 feedList.rows.first { $0.list.source == list.list.source }?.list
                 ?? feedList.tags.first { $0.source == list.list.source }

@@ -89,6 +89,7 @@ public final class ReaderApp {
         settings = config.settings
         for (element, style) in config.colors { theme.set(element, style) }
         highlighter.highlights = config.highlights
+        feedList.queries = config.queries
         display = (theme, display?.terminalMonochrome ?? false)
         applyDisplaySettings()
         if let first = config.diagnostics.first {
@@ -108,6 +109,14 @@ public final class ReaderApp {
         self.theme = theme
         self.clock = clock
         self.feedList = FeedListModel(repository: repository)
+        feedList.onQueryCounted = { [weak self] counted in self?.queryCounted(counted) }
+    }
+
+    /// A query's fresh counts reach its open list (it reads its rows again around the cursor).
+    func queryCounted(_ counted: ArticleListSummary) {
+        for case .articles(let list) in stack where list.list.source == counted.source {
+            list.refresh(total: counted.total, unread: counted.unread, visible: bodyRows, in: work)
+        }
     }
 
     public var screen: Screen { stack[stack.count - 1] }
@@ -270,6 +279,7 @@ public final class ReaderApp {
     func back() {
         if case .search(let model) = screen { model.cancel() }
         if stack.count > 1 { stack.removeLast() }
+        if case .feeds = screen { feedList.countQueriesIfStale() }
     }
 
     // MARK: Drawing

@@ -1,6 +1,6 @@
 import HeraldCore
 
-/// Draws the feed list: the virtual feeds (All articles, Unread, Starred), then every feed
+/// Draws the feed list: the virtual feeds (All articles, Unread, Starred, the queries), then every feed
 /// numbered, with `!` when its last load failed (`-` when it is disabled), unread/total
 /// counts and the title.
 @MainActor
@@ -28,7 +28,7 @@ public struct FeedListView {
             hint: keymap.hint(for: .feeds), theme: theme)
         let body = frame.draw(into: &canvas)
 
-        let countWidth = rows.map { DisplayWidth.of(Self.counts($0.list)) }.max() ?? 0
+        let countWidth = rows.map { DisplayWidth.of(Self.counts($0)) }.max() ?? 0
         let numberWidth = String(feeds.count).count
         var failure: String?
         if case .failed(let why) = model.state { failure = "Could not read feeds: \(why)" }
@@ -46,7 +46,7 @@ public struct FeedListView {
                 canvas.write("-", x: x, y: y, style: theme.read)
             }
             x += 1
-            let counts = Self.counts(row.list)
+            let counts = Self.counts(row)
             x += countWidth - DisplayWidth.of(counts)
             // Counts plain, like the number: each coloured field costs the terminal a colour
             // change and a reset whenever the selection bar leaves the row.
@@ -58,6 +58,10 @@ public struct FeedListView {
                     row.list.title + (disabled ? " (disabled)" : ""), toWidth: canvas.size.width - x - 2),
                 x: x + 2, y: y, style: row.list.unread > 0 && !disabled ? theme.unread : theme.read)
         }
+    }
+
+    static func counts(_ row: FeedListRow) -> String {
+        row.isCounting ? "(…)" : counts(row.list)
     }
 
     static func counts(_ list: ArticleListSummary) -> String { "(\(list.unread)/\(list.total))" }
