@@ -13,7 +13,7 @@ Prints the port it listens on, then serves until killed:
   /charset         /feed with Content-Type: text/xml; charset=EUC-KR
   http://ANY/feed  (asked of it as a proxy) /feed titled "Fixture via proxy"
   /silent          reads the request and never answers
-  /trickle         sends its headers one byte a second
+  /trickle         sends its headers one byte a second (about 150 s of them)
   /bomb            64 MB of XML gzip-compressed to about 64 KB (Content-Encoding: gzip)
   /to/SCHEME       302 to SCHEME:///etc/passwd (file, javascript, data, ftp)
   /bare-status     /feed with the status line "HTTP/1.1 200" (no reason phrase)
@@ -144,7 +144,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
         elif path == "/silent":
             time.sleep(3600)
         elif path == "/trickle":
-            for byte in b"HTTP/1.1 200 OK\r\nContent-Length: 6\r\n\r\n<rss/>":
+            # About 150 bytes: two and a half minutes unless a limit ends it.
+            padding = b"X-Padding: " + b"x" * 100 + b"\r\n"
+            for byte in b"HTTP/1.1 200 OK\r\n" + padding + b"Content-Length: 6\r\n\r\n<rss/>":
                 self.wfile.write(bytes([byte]))
                 self.wfile.flush()
                 time.sleep(1)
