@@ -51,6 +51,21 @@ struct ScreenSnapshotTests {
         assertSnapshot(try await screen("g enter", Size(width: 100, height: 20)), named: "river-100x20")
     }
 
+    @Test("query feeds: rows after Starred with their counts, and a query's list naming each row's feed")
+    func queryFeeds() async throws {
+        let config = ConfigFile.parse(
+            "query \"Korean or audio\" feed:hangul or podcast\nquery \"Nothing yet\" title:zzzz",
+            file: "config")
+        let size = Size(width: 100, height: 16)
+        for (keys, name) in [("", "query-feeds-100x16"), ("k k enter", "query-list-100x16")] {
+            let repository = try await DemoLibrary.load()
+            let canvas = await HeadlessSession.run(
+                repository: repository, size: size, keys: try Key.parseScript(keys).get(), theme: theme,
+                config: config)
+            assertSnapshot(canvas, named: name)
+        }
+    }
+
     @Test("a podcast episode: its audio in the header")
     func podcastArticle() async throws {
         assertSnapshot(
