@@ -2,6 +2,7 @@ import Foundation
 import HeraldCore
 import HeraldReload
 import HeraldStore
+import HeraldSync
 import HeraldTerminal
 import HeraldUI
 
@@ -93,12 +94,23 @@ struct Herald {
             config.diagnostics += FeedSettingWarnings.unknownFeeds(unknown)
         }
         let reloader = makeReloader(config.settings)
+        // `set sync-dir`: the reader syncs while it is open (feed files read with --feeds do not).
+        let makeSync = { (settings: Settings) -> FolderSync? in
+            guard let store = repository as? LibraryStore, let folder = settings.syncDirectory else { return nil }
+            return FolderSync(store: store, folder: URL(fileURLWithPath: SyncCommand.expandingHome(folder)))
+        }
         return try await ReaderSession.run { size in
             let app = ReaderApp(repository: repository, size: size)
             app.reloader = reloader
+            app.librarySync = makeSync(config.settings)
             app.apply(config)
-            // `:set reload-jobs 50` and the like: the next reload uses them.
-            app.onSettingsChange = { [unowned app] in app.reloader = makeReloader($0) }
+            // `:set reload-jobs 50` and the like: the next reload uses them; `:set sync-dir`
+            // syncs with another folder from now on.
+            app.onSettingsChange = { [unowned app] in
+                app.reloader = makeReloader($0)
+                let sync = makeSync($0)
+                if sync?.folder != (app.librarySync as? FolderSync)?.folder { app.librarySync = sync }
+            }
             return app
         }
     }

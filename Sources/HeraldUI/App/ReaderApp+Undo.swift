@@ -24,6 +24,7 @@ extension ReaderApp {
                 self.message = "Could not undo \(entry.summary): \(error)"
                 return
             }
+            self.syncSoon()
             await self.showFlags(entry.flag, !entry.value, ids: entry.ids)
             self.message = "undid: \(entry.summary)"
         }
@@ -43,6 +44,7 @@ extension ReaderApp {
                 return
             }
             self.undoHistory.record(entry)
+            if !entry.ids.isEmpty { self.syncSoon() }
             await self.showFlags(flag, value, ids: entry.ids)
             let undo = self.keymap.key(for: .undo, on: self.screenKind).map { " (\($0.label) undoes)" } ?? ""
             self.message = entry.ids.isEmpty ? "No article to change in \(write.what)." : entry.summary + undo
@@ -55,6 +57,14 @@ extension ReaderApp {
         guard !ids.isEmpty else { return }
         // A set of 100k ids takes a while to build: not on the main actor.
         let changed = await Task.detached { Set(ids) }.value
+        showOnScreen(flag, value, ids: changed)
+        guard let feeds = try? await repository.feedSummaries() else { return }
+        showLibrary(feeds: feeds, starred: try? await repository.starredCounts())
+    }
+
+    /// Shows a flag written to these articles on the rows, results and article on screen
+    /// (the counts follow when the library is read again).
+    func showOnScreen(_ flag: ArticleFlag, _ value: Bool, ids changed: Set<String>) {
         for screen in stack {
             switch screen {
             case .articles(let list):
@@ -78,8 +88,6 @@ extension ReaderApp {
             default: break
             }
         }
-        guard let feeds = try? await repository.feedSummaries() else { return }
-        showLibrary(feeds: feeds, starred: try? await repository.starredCounts())
     }
 }
 

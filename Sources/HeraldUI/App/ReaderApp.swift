@@ -67,6 +67,11 @@ public final class ReaderApp {
     public var reloadClock: any DebounceClock = LiveDebounceClock()
     /// A `notify-command` run under way, so two never overlap.
     var notifying = false
+    /// Syncs the library with the other devices (`set sync-dir`); nil: no sync. See
+    /// `ReaderApp+Sync`: when it runs, and the clock its timer and pauses sleep on.
+    public var librarySync: (any LibrarySyncing)?
+    var syncSchedule = SyncSchedule()
+    public var syncClock: any DebounceClock = LiveDebounceClock()
 
     let repository: any ArticleRepository
     /// The keys in force (the defaults, changed by the config file).
@@ -149,7 +154,8 @@ public final class ReaderApp {
 
     /// Starts loading the first screen.
     public func start() {
-        feedList.load(in: work)
+        // The first sync waits for the first screen's counts: it may hold the library a while.
+        feedList.load(in: work) { [weak self] in self?.startSyncing() }
         if settings.reloadOnStart, reloader != nil { startReload(only: nil) }
         startReloadTimer()
         onChange()
