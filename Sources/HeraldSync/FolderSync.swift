@@ -37,7 +37,8 @@ public final class FolderSync: LibrarySyncing {
         var problems = report.problems
         if let old = report.copiedFrom {
             problems.insert(
-                "this library is a copy of device \(old)'s: it syncs as a new device, \(report.device)", at: 0)
+                "this library is a copy of device \(old)'s: it syncs as a new device, \(report.device)", at: 0
+            )
         }
         return LibrarySyncResult(
             flags: applied.changedFlags, flagsChanged: applied.flagsChanged,

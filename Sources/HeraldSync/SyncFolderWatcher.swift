@@ -32,7 +32,8 @@ public final class SyncFolderWatcher: Sendable {
     /// A folder that cannot be watched (missing, no inotify) gives a stream that never
     /// signals: the timer's syncs still run and report why.
     public func changes() -> AsyncStream<Void> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let started = state.withLock { state -> Bool in
             guard state.inotify < 0 else { return false }
             var ends: [Int32] = [-1, -1]
@@ -107,7 +108,10 @@ public final class SyncFolderWatcher: Sendable {
     private func run(_ continuation: AsyncStream<Void>.Continuation) {
         let (inotify, wake) = state.withLock { ($0.inotify, $0.wake.read) }
         var buffer = [UInt8](repeating: 0, count: 64 << 10)
-        var descriptors = [pollfd(fd: inotify, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+        var descriptors = [
+            pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
+        ]
         while true {
             // Asleep in the kernel until a change or the stop: no timeout, no polling.
             let ready = poll(&descriptors, 2, -1)

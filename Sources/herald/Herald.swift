@@ -96,7 +96,9 @@ struct Herald {
         let reloader = makeReloader(config.settings)
         // `set sync-dir`: the reader syncs while it is open (feed files read with --feeds do not).
         let makeSync = { (settings: Settings) -> FolderSync? in
-            guard let store = repository as? LibraryStore, let folder = settings.syncDirectory else { return nil }
+            guard let store = repository as? LibraryStore, let folder = settings.syncDirectory else {
+                return nil
+            }
             return FolderSync(store: store, folder: URL(fileURLWithPath: SyncCommand.expandingHome(folder)))
         }
         return try await ReaderSession.run { size in

@@ -165,7 +165,9 @@ struct ReaderSyncTests {
         app.stopSyncing()
     }
 
-    @Test("a flag another device changed shows on the open list, the open article and the counts, without a key")
+    @Test(
+        "a flag another device changed shows on the open list, the open article and the counts, without a key"
+    )
     func screenFollows() async throws {
         defer { clock.stop() }
         let (app, sync) = app()

@@ -27,7 +27,9 @@ public struct LibrarySyncResult: Sendable, Hashable {
     /// The most article ids a result carries: past them the screen reads its lists again.
     public static let idLimit = 5_000
 
-    public init(flags: [FlagChange] = [], flagsChanged: Int = 0, feedsChanged: Int = 0, problems: [String] = []) {
+    public init(
+        flags: [FlagChange] = [], flagsChanged: Int = 0, feedsChanged: Int = 0, problems: [String] = []
+    ) {
         self.flags = flags
         self.flagsChanged = flagsChanged
         self.feedsChanged = feedsChanged
