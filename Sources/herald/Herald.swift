@@ -101,8 +101,10 @@ struct Herald {
             }
             return FolderSync(store: store, folder: URL(fileURLWithPath: SyncCommand.expandingHome(folder)))
         }
-        return try await ReaderSession.run { size in
+        var reader: ReaderApp?
+        let status = try await ReaderSession.run { size in
             let app = ReaderApp(repository: repository, size: size)
+            reader = app
             app.reloader = reloader
             app.librarySync = makeSync(config.settings)
             app.apply(config)
@@ -115,5 +117,16 @@ struct Herald {
             }
             return app
         }
+        // `q` right after a change (`N q` typed together): its write ends first, and the sync it
+        // asked for runs now rather than at the next start (the terminal is already given
+        // back; a sync with little to write takes milliseconds).
+        if status == 0, let reader {
+            reader.onChange = {}  // the terminal is gone
+            await reader.finishWrites()
+            if reader.syncWaits, let sync = reader.librarySync {
+                do { _ = try await sync.sync() } catch { Console.complain("herald: sync: \(error)") }
+            }
+        }
+        return status
     }
 }

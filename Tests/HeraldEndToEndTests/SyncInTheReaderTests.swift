@@ -110,6 +110,22 @@ struct SyncInTheReaderTests {
         #expect(try await session.waitForExitStatus() == 0)
     }
 
+    @Test("a change made less than a second before q reaches the folder as the reader exits")
+    func changeBeforeQuit() async throws {
+        let machines = try Machines()
+        defer { machines.cleanUp() }
+        let session = try TmuxSession()
+        defer { session.kill() }
+        try await machines.openReader(in: session)
+        // Right after the first sync: the stars wait for its second to pass, and q comes first.
+        try session.type(":star feed:hangul-tech")
+        try session.sendKeys("Enter", "q")
+        #expect(try await session.waitForExitStatus() == 0)
+        try machines.sync(machines.there)
+        let starred = try machines.there.sqlite("SELECT count(*) FROM articles WHERE starred = 1")
+        #expect(starred == String(CommandLineTests.Demo.hangulArticles))
+    }
+
     @Test("the reader waiting with sync on (folder watch, timer) costs no CPU")
     func idleCostsNoCPU() async throws {
         let machines = try Machines()

@@ -75,6 +75,10 @@ extension ReaderApp {
     /// Syncs started this session.
     public var syncsStarted: Int { syncSchedule.started }
 
+    /// A sync is under way, or one waits (a change made within the last second): what the
+    /// reader does before it exits.
+    public var syncWaits: Bool { syncSchedule.running || syncSchedule.wanted }
+
     /// Asks for a sync: now if none is running and the last started `syncSpacing` ago or
     /// more, else once both are over (many asks in between make one sync).
     func syncSoon() {

@@ -4,6 +4,14 @@ import HeraldCore
 /// change used (one transaction on the database actor, however many articles); and the
 /// bulk changes of the `:` command line, which undo takes back the same way.
 extension ReaderApp {
+    /// Returns once every write of flags under way has ended: `N q` typed together quits
+    /// with the read flag saved (the reader's loop has ended; its tasks still run).
+    public func finishWrites() async {
+        while undoHistory.pendingWrites > 0 {
+            await withCheckedContinuation { writeWaiters.append($0) }
+        }
+    }
+
     func undo() {
         guard undoHistory.pendingWrites == 0 else {
             message = "Still saving the last change: undo once it is saved."

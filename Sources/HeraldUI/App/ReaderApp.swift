@@ -52,7 +52,15 @@ public final class ReaderApp {
     /// The keys typed so far of a key sequence (the `g` of `g g`), shown on the status line.
     public internal(set) var pendingKeys: [Key] = []
     /// The changes of flags `u` takes back.
-    var undoHistory = UndoHistory()
+    var undoHistory = UndoHistory() {
+        didSet {
+            guard undoHistory.pendingWrites == 0, !writeWaiters.isEmpty else { return }
+            for waiter in writeWaiters { waiter.resume() }
+            writeWaiters = []
+        }
+    }
+    /// Who waits in `finishWrites()`.
+    var writeWaiters: [CheckedContinuation<Void, Never>] = []
     /// The `:` command line while it is open.
     public internal(set) var commandPrompt: CommandPrompt?
     /// The commands run this session, oldest first (Up recalls them).
