@@ -11,7 +11,7 @@ struct CommandLineTests {
             .appendingPathComponent("herald-cli-\(UUID().uuidString)")
         var path: String { directory.appendingPathComponent("lib/herald.db").path }
 
-        func run(_ arguments: [String]) throws -> Spawn.Result {
+        func run(_ arguments: [String], timeout: TimeInterval = 30) throws -> Spawn.Result {
             // The library's directory must exist: herald creates only its default one.
             try FileManager.default.createDirectory(
                 at: directory.appendingPathComponent("lib"), withIntermediateDirectories: true)
@@ -20,7 +20,7 @@ struct CommandLineTests {
             environment["HERALD_DB"] = path
             environment["HERALD_DEMO_DIR"] = HeraldUnderTest.demoFeeds.path
             environment["TZ"] = "UTC"
-            return try Spawn.run([binary.path] + arguments, environment: environment, timeout: 30)
+            return try Spawn.run([binary.path] + arguments, environment: environment, timeout: timeout)
         }
 
         func jsonLines(_ arguments: [String]) throws -> [[String: Any]] {

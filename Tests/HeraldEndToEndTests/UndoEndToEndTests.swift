@@ -53,8 +53,11 @@ struct UndoEndToEndTests {
         #expect(!screen.contains { $0.hasPrefix("  N  ") }, "\(TmuxSession.framed(screen))")
 
         try session.sendKeys("u")
-        screen = try await session.waitUntil(contains: "undid: \(before - 1) article")
-        #expect(screen.filter { $0.hasPrefix("  N  ") }.count == before - 1, "\(TmuxSession.framed(screen))")
+        try await session.waitUntil(contains: "undid: \(before - 1) article")
+        // The rows are read again with the fresh counts: wait for them, not for the message.
+        try await session.waitUntil("the rows unread again") { screen in
+            screen.filter { $0.hasPrefix("  N  ") }.count == before - 1
+        }
         try session.sendKeys("k")
         screen = try await session.waitUntil("the count is back") { Self.unread($0) == before - 1 }
         // The article read by hand (the first row) stays read.

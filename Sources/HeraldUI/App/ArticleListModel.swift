@@ -39,10 +39,11 @@ public final class ArticleListModel {
 
     public init(
         list: ArticleListSummary, repository: any ArticleRepository, pageSize: Int = 200,
-        unreadOnly: Bool = false
+        unreadOnly: Bool = false, oldestFirst: Bool = false
     ) {
         self.list = list
-        self.readSource = unreadOnly ? list.source.unreadOnly : list.source
+        self.readSource = (unreadOnly ? list.source.unreadOnly : list.source).ordered(
+            oldestFirst: oldestFirst)
         self.count = unreadOnly ? list.unread : list.total
         self.unread = list.unread
         self.repository = repository
@@ -173,7 +174,7 @@ public final class ArticleListModel {
     /// off the top). Its new row number is counted by the repository, so a far position
     /// costs what `position` does, not an offset read.
     public func refresh(total: Int, unread: Int, visible: Int, in work: PendingWork) {
-        count = readSource == list.source ? total : unread
+        count = readSource.unordered == list.source ? total : unread
         self.unread = unread
         generation += 1
         stalled = nil
