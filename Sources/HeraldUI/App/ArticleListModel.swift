@@ -193,12 +193,23 @@ public final class ArticleListModel {
             guard let position = try? await repository.position(of: kept.sortKey, in: source),
                 generation == self.generation
             else { return }
-            // The kept row as the library has it now (its flags may have changed there).
+            // The kept row as the library has it now (its flags may have changed there), and
+            // the rows on screen around it: the old rows stay drawn until these replace them
+            // at once (no rows of `…` in between).
             let fresh = (try? await repository.article(id: kept.id))?.summary ?? kept
+            // Pages as `ensureLoaded` reads them (at least `pageSize`).
+            let pageSize = self.pageSize
+            let above =
+                (try? await repository.articles(
+                    in: source, page: .before(kept.sortKey, limit: max(row + visible, pageSize)))) ?? []
+            let below =
+                (try? await repository.articles(
+                    in: source, page: .after(kept.sortKey, limit: max(2 * visible, pageSize)))) ?? []
             guard generation == self.generation else { return }
-            self.count = max(self.count, position + 1)
-            self.window = [fresh]
-            self.windowStart = position
+            let start = max(position - above.count, 0)
+            self.count = max(self.count, start + above.count + 1 + below.count)
+            self.window = Array(above.suffix(position - start)) + [fresh] + below
+            self.windowStart = start
             self.cursor = ListCursor(selected: position, top: max(position - row, 0))
             self.ensureLoaded(visible: visible, in: work)
         }
