@@ -11,6 +11,22 @@ struct CommandLineTests {
             .appendingPathComponent("herald-cli-\(UUID().uuidString)")
         var path: String { directory.appendingPathComponent("lib/herald.db").path }
 
+        /// Opens the reader on this library (the demo feeds on its first start) in a new tmux
+        /// session, which prints `EXIT=status` when it ends.
+        func openReader(_ arguments: [String] = []) async throws -> TmuxSession {
+            try FileManager.default.createDirectory(
+                at: directory.appendingPathComponent("lib"), withIntermediateDirectories: true)
+            let binary = try HeraldUnderTest.binary()
+            let session = try TmuxSession()
+            try await session.waitUntil(contains: "e2e$")
+            try session.runCommand(
+                "HERALD_DB=\(HeraldUnderTest.shellQuoted(path)) "
+                    + "HERALD_DEMO_DIR=\(HeraldUnderTest.shellQuoted(HeraldUnderTest.demoFeeds.path)) "
+                    + ([binary.path] + arguments).map(HeraldUnderTest.shellQuoted).joined(separator: " ")
+                    + "; echo \"EXIT=$?\"")
+            return session
+        }
+
         func run(_ arguments: [String], timeout: TimeInterval = 30) throws -> Spawn.Result {
             // The library's directory must exist: herald creates only its default one.
             try FileManager.default.createDirectory(
