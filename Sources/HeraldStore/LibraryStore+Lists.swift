@@ -9,6 +9,11 @@ public import HeraldCore
 /// (`LibraryStore+TagPages.swift`).
 extension LibraryStore {
     public func articles(in source: ArticleSource, page: ArticlePage) throws -> [ArticleSummary] {
+        if case .oldestFirst(let list) = source {
+            // Read from the other end of the newest-first list, and turned around.
+            let total = page.isOffset ? try counts(in: list).total : 0
+            return try articles(in: list, page: page.reversed(total: total)).reversed()
+        }
         let (after, forward, limit, offset): (ArticleSortKey?, Bool, Int, Int) =
             switch page {
             case .first(let limit): (nil, true, limit, 0)
@@ -28,18 +33,22 @@ extension LibraryStore {
     }
 
     public func position(of key: ArticleSortKey, in source: ArticleSource) throws -> Int {
+        // Oldest first, the rows before an article are the older ones.
+        let older = source.isOldestFirst
+        let source = source.unordered
         if case .tag(let name) = source {
             return try feedRowIDs(tagged: name).reduce(0) { sum, feed in
-                sum + (try count(["a.feed_id = ?1"], [.integer(feed)], before: key))
+                sum + (try count(["a.feed_id = ?1"], [.integer(feed)], before: key, older: older))
             }
         }
         let (conditions, values) = try filter(source)
-        return try count(conditions, values, before: key)
+        return try count(conditions, values, before: key, older: older)
     }
 
     public func rows(between a: ArticleSortKey, and b: ArticleSortKey, in source: ArticleSource) throws -> Int
     {
         let (first, last) = a < b ? (a, b) : (b, a)
+        let source = source.unordered
         if case .tag(let name) = source {
             return try feedRowIDs(tagged: name).reduce(0) { sum, feed in
                 sum + (try count(["a.feed_id = ?1"], [.integer(feed)], between: first, and: last))
@@ -52,6 +61,10 @@ extension LibraryStore {
     public func firstUnread(
         in source: ArticleSource, after key: ArticleSortKey?, direction: ListDirection
     ) throws -> ArticleSummary? {
+        if case .oldestFirst(let list) = source {
+            return try firstUnread(
+                in: list, after: key, direction: direction == .forward ? .backward : .forward)
+        }
         let forward = direction == .forward
         let candidates: [ArticleSummary]
         switch source {
@@ -71,6 +84,7 @@ extension LibraryStore {
             candidates = try scan(["a.read = 0"], [], after: key, forward: forward, limit: 1)
         case .unreadOf(let list):
             return try firstUnread(in: list, after: key, direction: direction)
+        case .oldestFirst: preconditionFailure("turned around above")
         }
         return forward
             ? candidates.min { $0.sortKey < $1.sortKey } : candidates.max { $0.sortKey < $1.sortKey }
@@ -80,6 +94,7 @@ extension LibraryStore {
     /// cost is its condition's: the feed list shows a query's counts as they arrive).
     public func counts(in source: ArticleSource) throws -> ArticleCounts {
         let (conditions, values): ([String], [SQLiteValue])
+        let source = source.unordered
         switch source {
         case .tag(let name), .unreadOf(.tag(let name)):
             let feeds = try feedRowIDs(tagged: name).map(String.init).joined(separator: ",")
@@ -108,7 +123,7 @@ extension LibraryStore {
 
     public func markRead(in source: ArticleSource) throws {
         try db.transaction {
-            switch source {
+            switch source.unordered {
             case .feed(let url):
                 try db.prepare("UPDATE articles SET read = 1 WHERE feed_id = ?1 AND read = 0")
                     .bind(.integer(try feedRowID(url))).run()
@@ -129,6 +144,7 @@ extension LibraryStore {
                 ).bind(values).run()
             case .unreadOf(let list):
                 try markRead(in: list)
+            case .oldestFirst: preconditionFailure("unordered above")
             }
         }
     }
@@ -153,6 +169,7 @@ extension LibraryStore {
     /// A source as conditions on `articles a` and the values they bind (`?1` …); not for tags
     /// (but for a tag's unread articles).
     func filter(_ source: ArticleSource) throws -> ([String], [SQLiteValue]) {
+        let source = source.unordered
         if case .unreadOf(let list) = source {
             if case .tag(let name) = list {
                 // The unread index walked in order, kept to the tag's feeds (row ids: numbers).
@@ -171,7 +188,8 @@ extension LibraryStore {
         case .all: ([], [])
         case .unread: (["a.read = 0"], [])
         case .starred: (["a.starred = 1"], [])
-        case .tag, .unreadOf, .query: preconditionFailure("a tag is read as a merge of its feeds")
+        case .tag, .unreadOf, .query, .oldestFirst:
+            preconditionFailure("a tag is read as a merge of its feeds")
         }
     }
 
@@ -211,10 +229,16 @@ extension LibraryStore {
         return rows
     }
 
-    /// How many rows matching `conditions` come before `key` in list order.
-    func count(_ conditions: [String], _ values: [SQLiteValue], before key: ArticleSortKey) throws -> Int {
+    /// How many rows matching `conditions` come before `key` in list order (newest first;
+    /// `older`: in a list read oldest first, so the rows older than `key`).
+    func count(
+        _ conditions: [String], _ values: [SQLiteValue], before key: ArticleSortKey, older: Bool = false
+    )
+        throws -> Int
+    {
         let bound = values + [.integer(key.time), .integer(Int64(key.id) ?? 0)]
-        let clauses = conditions + ["(a.sort_time, a.id) > (?\(bound.count - 1), ?\(bound.count))"]
+        let clauses =
+            conditions + ["(a.sort_time, a.id) \(older ? "<" : ">") (?\(bound.count - 1), ?\(bound.count))"]
         let statement = try db.prepare(
             "SELECT count(*) FROM articles a WHERE " + clauses.joined(separator: " AND "))
         try statement.bind(bound)

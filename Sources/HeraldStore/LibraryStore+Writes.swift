@@ -194,7 +194,7 @@ extension LibraryStore {
             return try changedIDs(db.prepare(sql).bind(values + [.bool(value)]))
         }
         return try db.transaction {
-            guard case .tag(let name) = source else {
+            guard case .tag(let name) = source.unordered else {
                 let (conditions, values) = try filter(source)
                 return try update(conditions, values)
             }

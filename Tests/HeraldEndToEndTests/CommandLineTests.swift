@@ -11,7 +11,23 @@ struct CommandLineTests {
             .appendingPathComponent("herald-cli-\(UUID().uuidString)")
         var path: String { directory.appendingPathComponent("lib/herald.db").path }
 
-        func run(_ arguments: [String]) throws -> Spawn.Result {
+        /// Opens the reader on this library (the demo feeds on its first start) in a new tmux
+        /// session, which prints `EXIT=status` when it ends.
+        func openReader(_ arguments: [String] = []) async throws -> TmuxSession {
+            try FileManager.default.createDirectory(
+                at: directory.appendingPathComponent("lib"), withIntermediateDirectories: true)
+            let binary = try HeraldUnderTest.binary()
+            let session = try TmuxSession()
+            try await session.waitUntil(contains: "e2e$")
+            try session.runCommand(
+                "HERALD_DB=\(HeraldUnderTest.shellQuoted(path)) "
+                    + "HERALD_DEMO_DIR=\(HeraldUnderTest.shellQuoted(HeraldUnderTest.demoFeeds.path)) "
+                    + ([binary.path] + arguments).map(HeraldUnderTest.shellQuoted).joined(separator: " ")
+                    + "; echo \"EXIT=$?\"")
+            return session
+        }
+
+        func run(_ arguments: [String], timeout: TimeInterval = 30) throws -> Spawn.Result {
             // The library's directory must exist: herald creates only its default one.
             try FileManager.default.createDirectory(
                 at: directory.appendingPathComponent("lib"), withIntermediateDirectories: true)
@@ -20,7 +36,7 @@ struct CommandLineTests {
             environment["HERALD_DB"] = path
             environment["HERALD_DEMO_DIR"] = HeraldUnderTest.demoFeeds.path
             environment["TZ"] = "UTC"
-            return try Spawn.run([binary.path] + arguments, environment: environment, timeout: 30)
+            return try Spawn.run([binary.path] + arguments, environment: environment, timeout: timeout)
         }
 
         func jsonLines(_ arguments: [String]) throws -> [[String: Any]] {

@@ -61,8 +61,9 @@ struct ImportNewsboatTests {
             return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
         }
 
-        func importing(_ extra: [String] = []) throws -> Spawn.Result {
-            try library.run(["import-newsboat", directory.path, "--config", heraldConfig] + extra)
+        func importing(_ extra: [String] = [], timeout: TimeInterval = 30) throws -> Spawn.Result {
+            try library.run(
+                ["import-newsboat", directory.path, "--config", heraldConfig] + extra, timeout: timeout)
         }
     }
 

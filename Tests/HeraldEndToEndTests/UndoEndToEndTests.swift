@@ -21,16 +21,8 @@ struct UndoEndToEndTests {
     func markReadThenUndo() async throws {
         let library = CommandLineTests.Library()
         defer { try? FileManager.default.removeItem(at: library.directory) }
-        try FileManager.default.createDirectory(
-            at: library.directory.appendingPathComponent("lib"), withIntermediateDirectories: true)
-        let binary = try HeraldUnderTest.binary()
-        let session = try TmuxSession()
+        let session = try await library.openReader()
         defer { session.kill() }
-        try await session.waitUntil(contains: "e2e$")
-        try session.runCommand(
-            "HERALD_DB=\(HeraldUnderTest.shellQuoted(library.path)) "
-                + "HERALD_DEMO_DIR=\(HeraldUnderTest.shellQuoted(HeraldUnderTest.demoFeeds.path)) "
-                + "\(HeraldUnderTest.shellQuoted(binary.path)); echo \"EXIT=$?\"")
         try await session.waitUntil("the feed list is up") { screen in
             screen.contains { $0.contains("1/4 feeds") } && screen.contains { $0.contains("Kabar Nusantara") }
         }
@@ -53,8 +45,11 @@ struct UndoEndToEndTests {
         #expect(!screen.contains { $0.hasPrefix("  N  ") }, "\(TmuxSession.framed(screen))")
 
         try session.sendKeys("u")
-        screen = try await session.waitUntil(contains: "undid: \(before - 1) article")
-        #expect(screen.filter { $0.hasPrefix("  N  ") }.count == before - 1, "\(TmuxSession.framed(screen))")
+        try await session.waitUntil(contains: "undid: \(before - 1) article")
+        // The rows are read again with the fresh counts: wait for them, not for the message.
+        try await session.waitUntil("the rows unread again") { screen in
+            screen.filter { $0.hasPrefix("  N  ") }.count == before - 1
+        }
         try session.sendKeys("k")
         screen = try await session.waitUntil("the count is back") { Self.unread($0) == before - 1 }
         // The article read by hand (the first row) stays read.

@@ -59,7 +59,10 @@ struct WaitingFeedsTests {
         #expect(second.failures.isEmpty, "\(second.failures)")
         #expect(Set(second.waiting.map(\.title)) == ["Busy", "Dated", "Down"])
         let busy = try #require(second.waiting.first { $0.title == "Busy" })
-        #expect(busy.reason.hasPrefix("next try in 2 min: the server asked to wait"), "\(busy.reason)")
+        // 2 min, or 1 when the first reload took over a minute (a sanitizer on a loaded machine).
+        #expect(
+            busy.reason.hasPrefix("next try in 2 min: the server asked to wait")
+                || busy.reason.hasPrefix("next try in 1 min: the server asked to wait"), "\(busy.reason)")
         // Reloading the feed alone does not override the server either.
         let alone = try await reloader.reload(only: server.url("/busy/120").absoluteString)
         #expect(alone.waiting.count == 1 && alone.failures.isEmpty && !alone.allFailed)

@@ -42,6 +42,7 @@ struct ListSourceTests {
     /// Every article of a source, sorted in Swift: the reference.
     static func reference(_ store: LibraryStore, _ source: ArticleSource) async throws -> [ArticleSummary] {
         if case .unreadOf(let list) = source { return try await reference(store, list).filter { !$0.isRead } }
+        if case .oldestFirst(let list) = source { return try await reference(store, list).reversed() }
         var all: [ArticleSummary] = []
         for f in 0..<feeds {
             all += try await store.articles(in: .feed("feed-\(f)"), page: .first(limit: 10_000))
@@ -71,6 +72,9 @@ struct ListSourceTests {
         // Query feeds (config `query` lines), whole and unread only.
         .query("tag:tech -starred"), .query("feed:\"Feed 3\" or starred"), .query("title:/ N1[0-9]$/"),
         .unreadOf(.query("tag:rust")),
+        // set article-sort oldest: the same lists turned around.
+        .oldestFirst(.all), .oldestFirst(.tag("tech")), .oldestFirst(.unreadOf(.feed("feed-3"))),
+        .oldestFirst(.query("tag:tech -starred")),
     ]
 
     @Test("walking forward and backward in pages of 11 gives the reference order", arguments: sources)

@@ -32,11 +32,7 @@ struct QueryFeedTests {
     }
 
     func started(_ repository: any ArticleRepository, config: String) async -> ReaderApp {
-        let app = ReaderApp(repository: repository, size: size)
-        app.apply(ConfigFile.parse(config, file: "config"))
-        app.start()
-        await app.settle()
-        return app
+        await AppDriver.started(repository, size: size, config: config)
     }
 
     func titles(_ app: ReaderApp) -> [String] {

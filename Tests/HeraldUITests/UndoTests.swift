@@ -22,6 +22,25 @@ actor FlakyRepository: WrappingRepository {
     }
 }
 
+/// A library whose pages wait at a gate once armed (a list reading its rows again).
+actor SlowPageRepository: WrappingRepository {
+    nonisolated let inner: InMemoryArticleRepository
+    let gate = Gate()
+    private var armed = false
+    private(set) var waiting = false
+    init(inner: InMemoryArticleRepository) { self.inner = inner }
+
+    func arm() { armed = true }
+
+    func articles(in source: ArticleSource, page: ArticlePage) async throws -> [ArticleSummary] {
+        if armed {
+            waiting = true
+            await gate.pass()
+        }
+        return try await inner.articles(in: source, page: page)
+    }
+}
+
 /// `u`: the last changes of flags, taken back newest first, 50 deep.
 @Suite("Undo")
 @MainActor
@@ -108,5 +127,22 @@ struct UndoTests {
         await AppDriver.press(app, [.character("u")])
         #expect(app.message == "undid: 1 article marked read")
         #expect(try await repository.feedSummaries().map(\.unread) == [1, 1])
+    }
+
+    @Test("after u the list keeps its rows drawn while it reads them again, then shows them unread")
+    func noBlankRowsWhileRereading() async throws {
+        let repository = SlowPageRepository(inner: flaggedLibrary([Array(repeating: false, count: 30)]))
+        let app = await AppDriver.started(repository, size: size)
+        await AppDriver.press(app, [.enter, .character("j"), .character("j"), .character("A")])
+        await repository.arm()
+        app.handle(.character("u"))
+        while await !repository.waiting { await Task.yield() }
+        let during = app.render().text()
+        let rows = during.split(separator: "\n").dropFirst().prefix(10)
+        #expect(rows.allSatisfy { $0.contains("F0 A") }, "\(during)")
+        await repository.gate.open()
+        await app.settle()
+        #expect((0..<8).map { list(app)?.article(at: $0)?.isRead } == Array(repeating: false, count: 8))
+        #expect(list(app)?.cursor.selected == 2)
     }
 }

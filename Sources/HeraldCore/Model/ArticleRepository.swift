@@ -53,7 +53,9 @@ extension ArticleRepository {
         guard let known else { return try await position(of: key, in: source) }
         if key == known.key { return known.row }
         let between = try await rows(between: known.key, and: key, in: source)
-        return known.key < key ? known.row + between + 1 : known.row - between - 1
+        // Keys compare newest first; a list read oldest first has them the other way.
+        let below = source.isOldestFirst ? key < known.key : known.key < key
+        return below ? known.row + between + 1 : known.row - between - 1
     }
 
     /// Counts a list by reading it in pages: what a repository without a cheaper way does.

@@ -18,12 +18,15 @@ public enum ArticleSource: Sendable, Hashable, CustomStringConvertible {
     case query(String)
     /// The unread articles of a list (`set show-read-articles no`).
     indirect case unreadOf(ArticleSource)
+    /// A list read oldest first (`set article-sort oldest`): the same rows, the other way.
+    indirect case oldestFirst(ArticleSource)
 
     /// The unread articles of this list: Unread for All articles, itself when already unread.
     public var unreadOnly: ArticleSource {
         switch self {
         case .all, .unread: .unread
         case .unreadOf: self
+        case .oldestFirst(let list): .oldestFirst(list.unreadOnly)
         default: .unreadOf(self)
         }
     }
@@ -38,6 +41,7 @@ public enum ArticleSource: Sendable, Hashable, CustomStringConvertible {
         case .tag(let name): "tag:" + name
         case .query(let text): "query:" + text
         case .unreadOf(let list): "unread-of:" + list.key
+        case .oldestFirst(let list): "oldest-first:" + list.key
         }
     }
 
@@ -53,6 +57,9 @@ public enum ArticleSource: Sendable, Hashable, CustomStringConvertible {
         case _ where key.hasPrefix("unread-of:"):
             guard let list = ArticleSource(key: String(key.dropFirst(10))) else { return nil }
             self = .unreadOf(list)
+        case _ where key.hasPrefix("oldest-first:"):
+            guard let list = ArticleSource(key: String(key.dropFirst(13))) else { return nil }
+            self = .oldestFirst(list)
         default: return nil
         }
     }
@@ -61,21 +68,57 @@ public enum ArticleSource: Sendable, Hashable, CustomStringConvertible {
     public var isQuery: Bool {
         switch self {
         case .query: true
-        case .unreadOf(let list): list.isQuery
+        case .unreadOf(let list), .oldestFirst(let list): list.isQuery
         default: false
         }
+    }
+
+    /// The list whatever its order (its rows, counts and marks are the same either way).
+    public var unordered: ArticleSource {
+        if case .oldestFirst(let list) = self { list } else { self }
+    }
+
+    /// True for a list read oldest first.
+    public var isOldestFirst: Bool {
+        if case .oldestFirst = self { true } else { false }
     }
 
     /// True for a list made of many feeds (its rows name their feed).
     public var isVirtual: Bool {
         switch self {
         case .feed: false
-        case .unreadOf(let list): list.isVirtual
+        case .unreadOf(let list), .oldestFirst(let list): list.isVirtual
         default: true
         }
     }
 
+    /// The list in the order it is read: oldest first, or as it is.
+    public func ordered(oldestFirst: Bool) -> ArticleSource {
+        oldestFirst ? .oldestFirst(self) : self
+    }
+
     public var description: String { key }
+}
+
+extension ArticlePage {
+    /// The same window asked of the list read the other way: what a list shown oldest first
+    /// asks its newest-first list for (the rows come back in that list's order, to reverse).
+    /// An offset is counted from the other end, so it needs the list's length, `total`.
+    public func reversed(total: Int) -> ArticlePage {
+        switch self {
+        case .first(let limit): .last(limit: limit)
+        case .last(let limit): .first(limit: limit)
+        case .after(let key, let limit): .before(key, limit: limit)
+        case .before(let key, let limit): .after(key, limit: limit)
+        case .offset(let offset, let limit):
+            .offset(max(total - offset - limit, 0), limit: max(min(limit, total - offset), 0))
+        }
+    }
+
+    /// Whether `reversed(total:)` needs the list's length.
+    public var isOffset: Bool {
+        if case .offset = self { true } else { false }
+    }
 }
 
 /// A list the article list screen can open, with its counts: a feed, or a virtual feed.

@@ -43,6 +43,10 @@ public actor InMemoryArticleRepository: ArticleRepository {
     }
 
     public func articles(in source: ArticleSource, page: ArticlePage) throws -> [ArticleSummary] {
+        if case .oldestFirst(let list) = source {
+            let total = page.isOffset ? try self.list(list).count : 0
+            return try articles(in: list, page: page.reversed(total: total)).reversed()
+        }
         let articles = try list(source)
         let keys = articles.map(\.sortKey)
         let range: Range<Int>
@@ -65,7 +69,10 @@ public actor InMemoryArticleRepository: ArticleRepository {
     }
 
     public func position(of key: ArticleSortKey, in source: ArticleSource) throws -> Int {
-        try list(source).filter { $0.sortKey < key }.count
+        if case .oldestFirst(let list) = source {
+            return try self.list(list).filter { key < $0.sortKey }.count
+        }
+        return try list(source).filter { $0.sortKey < key }.count
     }
 
     public func rows(between a: ArticleSortKey, and b: ArticleSortKey, in source: ArticleSource) throws -> Int
@@ -77,6 +84,10 @@ public actor InMemoryArticleRepository: ArticleRepository {
     public func firstUnread(
         in source: ArticleSource, after key: ArticleSortKey?, direction: ListDirection
     ) throws -> ArticleSummary? {
+        if case .oldestFirst(let list) = source {
+            return try firstUnread(
+                in: list, after: key, direction: direction == .forward ? .backward : .forward)
+        }
         let articles = try list(source).filter { !$0.isRead }
         switch direction {
         case .forward: return articles.first { key == nil || key! < $0.sortKey }
@@ -86,6 +97,7 @@ public actor InMemoryArticleRepository: ArticleRepository {
 
     /// The rows of a list, in list order.
     private func list(_ source: ArticleSource) throws -> [ArticleSummary] {
+        if case .oldestFirst(let list) = source { return try self.list(list).reversed() }
         if case .unreadOf(let list) = source { return try self.list(list).filter { !$0.isRead } }
         if case .feed(let feedID) = source {
             guard let articles = storage.articlesByFeed[feedID] else {

@@ -39,10 +39,11 @@ public final class ArticleListModel {
 
     public init(
         list: ArticleListSummary, repository: any ArticleRepository, pageSize: Int = 200,
-        unreadOnly: Bool = false
+        unreadOnly: Bool = false, oldestFirst: Bool = false
     ) {
         self.list = list
-        self.readSource = unreadOnly ? list.source.unreadOnly : list.source
+        self.readSource = (unreadOnly ? list.source.unreadOnly : list.source).ordered(
+            oldestFirst: oldestFirst)
         self.count = unreadOnly ? list.unread : list.total
         self.unread = list.unread
         self.repository = repository
@@ -173,7 +174,7 @@ public final class ArticleListModel {
     /// off the top). Its new row number is counted by the repository, so a far position
     /// costs what `position` does, not an offset read.
     public func refresh(total: Int, unread: Int, visible: Int, in work: PendingWork) {
-        count = readSource == list.source ? total : unread
+        count = readSource.unordered == list.source ? total : unread
         self.unread = unread
         generation += 1
         stalled = nil
@@ -192,12 +193,23 @@ public final class ArticleListModel {
             guard let position = try? await repository.position(of: kept.sortKey, in: source),
                 generation == self.generation
             else { return }
-            // The kept row as the library has it now (its flags may have changed there).
+            // The kept row as the library has it now (its flags may have changed there), and
+            // the rows on screen around it: the old rows stay drawn until these replace them
+            // at once (no rows of `…` in between).
             let fresh = (try? await repository.article(id: kept.id))?.summary ?? kept
+            // Pages as `ensureLoaded` reads them (at least `pageSize`).
+            let pageSize = self.pageSize
+            let above =
+                (try? await repository.articles(
+                    in: source, page: .before(kept.sortKey, limit: max(row + visible, pageSize)))) ?? []
+            let below =
+                (try? await repository.articles(
+                    in: source, page: .after(kept.sortKey, limit: max(2 * visible, pageSize)))) ?? []
             guard generation == self.generation else { return }
-            self.count = max(self.count, position + 1)
-            self.window = [fresh]
-            self.windowStart = position
+            let start = max(position - above.count, 0)
+            self.count = max(self.count, start + above.count + 1 + below.count)
+            self.window = Array(above.suffix(position - start)) + [fresh] + below
+            self.windowStart = start
             self.cursor = ListCursor(selected: position, top: max(position - row, 0))
             self.ensureLoaded(visible: visible, in: work)
         }

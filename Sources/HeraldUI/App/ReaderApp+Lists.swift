@@ -221,7 +221,8 @@ extension ReaderApp {
     @discardableResult
     func openList(_ list: ArticleListSummary, replacing: Bool = false) -> ArticleListModel {
         let model = ArticleListModel(
-            list: list, repository: repository, unreadOnly: !settings.showReadArticles)
+            list: list, repository: repository, unreadOnly: !settings.showReadArticles,
+            oldestFirst: settings.oldestFirst)
         if replacing, case .articles = screen { stack.removeLast() }
         stack.append(.articles(model))
         model.load(visible: bodyRows, in: work)

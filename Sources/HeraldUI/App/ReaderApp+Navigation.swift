@@ -78,14 +78,14 @@ extension ReaderApp {
                 // list's counts; a count that was stale is skipped).
                 var from = summary.source.feedID
                 while from != nil, let next = self.feedList.feedWithUnread(from: from, direction) {
+                    // Read as the next list will show it (unread only or every row, its order).
+                    let feed = ArticleSource.feed(next.id)
+                    let nextSource = (self.settings.showReadArticles ? feed : feed.unreadOnly).ordered(
+                        oldestFirst: self.settings.oldestFirst)
                     if let article = try await repository.firstUnread(
-                        in: .feed(next.id), after: nil, direction: direction)
+                        in: nextSource, after: nil, direction: direction)
                     {
-                        // Counted as the next list will show it (unread only, or every row).
-                        let nextSource = ArticleSource.feed(next.id)
-                        let position = try await repository.position(
-                            of: article.sortKey,
-                            in: self.settings.showReadArticles ? nextSource : nextSource.unreadOnly)
+                        let position = try await repository.position(of: article.sortKey, in: nextSource)
                         return found(Found(list: next.list, article: article, position: position))
                     }
                     from = next.id

@@ -39,6 +39,9 @@ extension Settings {
             name: "feed-sort", kind: .choice(FeedSort.allCases.map(\.rawValue)), defaultValue: "config",
             summary: "the feed list's order: config (as added), title, or unread (most unread first)"),
         Spec(
+            name: "article-sort", kind: .choice(["newest", "oldest"]), defaultValue: "newest",
+            summary: "the article lists' order: newest first, or oldest first (as a book is read)"),
+        Spec(
             name: "cursor", kind: .choice(["bar", "arrow"]), defaultValue: "bar",
             summary: "the selected row: a bar across the screen, or arrow (a > alone: monochrome, slow links)"
         ),
@@ -70,6 +73,7 @@ extension Settings {
             switch spec.name {
             case "text-align": centreText = value == "centre"
             case "feed-sort": feedSort = FeedSort(rawValue: value) ?? .config
+            case "article-sort": oldestFirst = value == "oldest"
             case "cursor": arrowCursor = value == "arrow"
             default: break
             }

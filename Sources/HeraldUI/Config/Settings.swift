@@ -41,6 +41,8 @@ public struct Settings: Sendable, Equatable {
     /// Article lists show read articles.
     public var showReadArticles = true
     public var feedSort = FeedSort.config
+    /// Article lists read oldest first (`set article-sort oldest`).
+    public var oldestFirst = false
     /// The selected row marked by `>` alone, without the bar.
     public var arrowCursor = false
 
