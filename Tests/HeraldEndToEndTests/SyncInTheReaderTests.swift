@@ -38,16 +38,13 @@ struct SyncInTheReaderTests {
             #expect(result.exitStatus == 0, "\(result.errors)")
         }
 
-        /// Opens the reader on `here` in `session` and waits for the feed list.
-        func openReader(in session: TmuxSession) async throws {
-            let binary = try HeraldUnderTest.binary()
-            try await session.waitUntil(contains: "e2e$")
-            try session.runCommand(
-                "HERALD_DB=\(HeraldUnderTest.shellQuoted(here.path)) \(HeraldUnderTest.shellQuoted(binary.path)) "
-                    + "--config \(HeraldUnderTest.shellQuoted(config.path)); echo \"EXIT=$?\"")
+        /// Opens the reader on `here` in tmux and waits for the feed list.
+        func openReader() async throws -> TmuxSession {
+            let session = try await here.openReader(["--config", config.path])
             try await session.waitUntil("the reader shows the feeds") { screen in
                 screen.contains { $0.contains(SyncInTheReaderTests.feedTitle) }
             }
+            return session
         }
 
         func cleanUp() {
@@ -64,9 +61,8 @@ struct SyncInTheReaderTests {
     func flagFromTheOtherLibrary() async throws {
         let machines = try Machines()
         defer { machines.cleanUp() }
-        let session = try TmuxSession()
+        let session = try await machines.openReader()
         defer { session.kill() }
-        try await machines.openReader(in: session)
         // Down to the Hangul feed, and open it.
         for _ in 0..<12 {
             let screen = try session.capture()
@@ -114,9 +110,8 @@ struct SyncInTheReaderTests {
     func changeBeforeQuit() async throws {
         let machines = try Machines()
         defer { machines.cleanUp() }
-        let session = try TmuxSession()
+        let session = try await machines.openReader()
         defer { session.kill() }
-        try await machines.openReader(in: session)
         // Right after the first sync: the stars wait for its second to pass, and q comes first.
         try session.type(":star feed:hangul-tech")
         try session.sendKeys("Enter", "q")
@@ -130,9 +125,8 @@ struct SyncInTheReaderTests {
     func idleCostsNoCPU() async throws {
         let machines = try Machines()
         defer { machines.cleanUp() }
-        let session = try TmuxSession()
+        let session = try await machines.openReader()
         defer { session.kill() }
-        try await machines.openReader(in: session)
         // The first sync ran after the feed list came up: let it end.
         try await Task.sleep(for: .seconds(1))
         let pid = try #require(HeraldUnderTest.childPID(of: try session.panePID()))
