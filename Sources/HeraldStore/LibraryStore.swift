@@ -13,8 +13,12 @@ public final class LibraryStore: ArticleRepository {
     /// Packs and unpacks the articles' text and HTML (`ArticleBody`).
     let bodies = ArticleBodyCodec()
     public let path: String
-    /// Feed URL → row id, filled as feeds are read.
+    /// Feed URL → row id, filled as feeds are read. Another process writing the library (a
+    /// `herald sync` from cron, `herald remove`) may give a URL another row: the cache is
+    /// dropped whenever the file changed under another connection (`PRAGMA data_version`).
     var feedRowIDs: [String: Int64] = [:]
+    /// The data version `feedRowIDs` was filled at.
+    private var feedRowIDsVersion: Int64 = -1
     /// The config's filters, applied to what a reload brings (`LibraryStore+Filters.swift`).
     var reloadFilters: [QueryFilter] = []
 
@@ -79,6 +83,9 @@ public final class LibraryStore: ArticleRepository {
     public func setCacheSize(kibibytes: Int) throws {
         try db.execute("PRAGMA cache_size = -\(max(kibibytes, 256))")
     }
+
+    /// Forgets every feed's row id (after feeds came and went in bulk, as a sync does).
+    func forgetFeedRowIDs() { feedRowIDs.removeAll() }
 
     /// Runs SQL directly (tests, maintenance).
     func execute(_ sql: String) throws { try db.execute(sql) }
@@ -195,6 +202,11 @@ public final class LibraryStore: ArticleRepository {
     }
 
     func feedRowID(_ url: String) throws -> Int64 {
+        let version = try db.integer("PRAGMA data_version")
+        if version != feedRowIDsVersion {
+            feedRowIDs.removeAll()
+            feedRowIDsVersion = version
+        }
         if let id = feedRowIDs[url] { return id }
         let statement = try db.prepare("SELECT id FROM feeds WHERE url = ?1")
         try statement.bind(.text(url))

@@ -17,6 +17,8 @@ public struct SyncEngine {
     /// The segments are folded into a snapshot once they hold more bytes than this and
     /// than the last snapshot.
     public var compactionFloor = 64 << 10
+    /// This machine's name, part of the stamp that tells a copied library (tests set one).
+    public var host = DeviceStamp.hostName()
 
     public init(store: LibraryStore, folder: URL) {
         self.store = store
@@ -29,15 +31,26 @@ public struct SyncEngine {
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory),
             isDirectory.boolValue
         else { throw SyncError.noFolder(folder.path) }
-        let known = try store.syncValue("device")
+        var known = try store.syncValue("device")
+        var copiedFrom: String?
+        if let id = known, try isCopy() {
+            // A copy keeps its state and changes, and syncs them as a device of its own.
+            let fresh = Self.newDeviceID()
+            try store.adoptDeviceID(fresh)
+            (known, copiedFrom) = (fresh, id)
+        }
         let device = known ?? Self.newDeviceID()
         var report = SyncReport(device: device, firstSync: known == nil)
+        report.copiedFrom = copiedFrom
         var clock = HybridClock(latest: Int64(try store.syncValue("clock") ?? "") ?? 0)
         let own = DeviceFolder(url: folder.appendingPathComponent(device))
         let listing = own.list()
         var segment = max(
             Int(try store.syncValue("segment") ?? "") ?? 1, (listing.segments.last ?? 0),
             (listing.snapshots.last ?? 0) + 1)
+        if let stamp = DeviceStamp(libraryPath: store.path, host: host) {
+            try store.setSyncValue("device-stamp", stamp.text)
+        }
         if known == nil {
             let changes = try store.startSyncing(device: device)
             let time = now()
@@ -70,6 +83,15 @@ public struct SyncEngine {
             report.compacted = true
         }
         return report
+    }
+
+    /// Whether this library is a copy of the one that last synced with its device id: its
+    /// file or machine is not the one stamped (a library stamped by an older Herald is not).
+    private func isCopy() throws -> Bool {
+        guard let recorded = try store.syncValue("device-stamp").flatMap(DeviceStamp.init(text:)),
+            let current = DeviceStamp(libraryPath: store.path, host: host)
+        else { return false }
+        return recorded != current
     }
 
     // MARK: Writing this device's operations
@@ -210,7 +232,7 @@ public struct SyncEngine {
     }
 
     /// Whether a folder name is a device id (other names, `.git` or `.stfolder`, are not read).
-    static func isDeviceID(_ name: String) -> Bool {
+    nonisolated static func isDeviceID(_ name: String) -> Bool {
         name.utf8.count == 32 && name.utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) }
     }
 }
@@ -232,4 +254,7 @@ public struct SyncReport: Sendable {
     public var problems: [String] = []
     /// This device's segments were folded into a new snapshot.
     public var compacted = false
+    /// The device id this library had before: it is a copy of that device's library (on
+    /// another machine, or another file), so it took an id of its own.
+    public var copiedFrom: String?
 }

@@ -2,6 +2,7 @@ import Foundation
 import HeraldCore
 import HeraldReload
 import HeraldStore
+import HeraldSync
 import HeraldTerminal
 import HeraldUI
 
@@ -93,13 +94,39 @@ struct Herald {
             config.diagnostics += FeedSettingWarnings.unknownFeeds(unknown)
         }
         let reloader = makeReloader(config.settings)
-        return try await ReaderSession.run { size in
+        // `set sync-dir`: the reader syncs while it is open (feed files read with --feeds do not).
+        let makeSync = { (settings: Settings) -> FolderSync? in
+            guard let store = repository as? LibraryStore, let folder = settings.syncDirectory else {
+                return nil
+            }
+            return FolderSync(store: store, folder: URL(fileURLWithPath: SyncCommand.expandingHome(folder)))
+        }
+        var reader: ReaderApp?
+        let status = try await ReaderSession.run { size in
             let app = ReaderApp(repository: repository, size: size)
+            reader = app
             app.reloader = reloader
+            app.librarySync = makeSync(config.settings)
             app.apply(config)
-            // `:set reload-jobs 50` and the like: the next reload uses them.
-            app.onSettingsChange = { [unowned app] in app.reloader = makeReloader($0) }
+            // `:set reload-jobs 50` and the like: the next reload uses them; `:set sync-dir`
+            // syncs with another folder from now on.
+            app.onSettingsChange = { [unowned app] in
+                app.reloader = makeReloader($0)
+                let sync = makeSync($0)
+                if sync?.folder != (app.librarySync as? FolderSync)?.folder { app.librarySync = sync }
+            }
             return app
         }
+        // `q` right after a change (`N q` typed together): its write ends first, and the sync it
+        // asked for runs now rather than at the next start (the terminal is already given
+        // back; a sync with little to write takes milliseconds).
+        if status == 0, let reader {
+            reader.onChange = {}  // the terminal is gone
+            await reader.finishWrites()
+            if reader.syncWaits, let sync = reader.librarySync {
+                do { _ = try await sync.sync() } catch { Console.complain("herald: sync: \(error)") }
+            }
+        }
+        return status
     }
 }

@@ -78,6 +78,9 @@ enum SyncCommand {
         let applied = report.applied
         var parts = [
             report.firstSync ? "first sync of this library: its state was written as a snapshot" : nil,
+            report.copiedFrom.map {
+                "this library is a copy of device \($0)'s (another file or machine): it syncs as device \(report.device)"
+            },
             "wrote \(report.written) \(report.written == 1 ? "operation" : "operations")",
             "read \(report.read) from \(report.devices.count) other \(report.devices.count == 1 ? "device" : "devices")"
                 + " (\(report.won) newer)",

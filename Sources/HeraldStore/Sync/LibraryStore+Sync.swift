@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCore
 
 /// The library's side of sync: the captured changes, the merged last-writer-wins state and
 /// the other devices' cursors (tables of migration 10). The folder, the files and the clock
@@ -50,6 +51,18 @@ extension LibraryStore {
                 }
             }
             return changes
+        }
+    }
+
+    /// Gives this library a new device id (it is a copy of another device's library): the
+    /// state, the captured changes, the clock and the other devices' cursors stay; the new
+    /// device starts its own files; the old id becomes another device, whose files are read
+    /// from the start (what they hold is known here already, so nothing of it wins again).
+    public func adoptDeviceID(_ id: String) throws {
+        try db.transaction {
+            try setSyncValue("device", id)
+            try db.prepare("DELETE FROM meta WHERE key = 'sync.segment'").run()
+            try db.prepare("DELETE FROM sync_devices WHERE device = ?1").bind(.text(id)).run()
         }
     }
 
@@ -142,7 +155,7 @@ extension LibraryStore {
     /// subscriptions first, then tags, then flags of the articles that are here. States of
     /// articles not fetched yet stay pending and apply at a later call, after a reload.
     public func applySyncState() throws -> SyncApplyResult {
-        try db.transaction {
+        let result = try db.transaction {
             let capture = try syncValue("capture")
             try setSyncValue("capture", "0")
             var result = SyncApplyResult()
@@ -158,15 +171,29 @@ extension LibraryStore {
                 UPDATE sync_state SET applied = 1 WHERE applied = 0 AND kind = 'tags'
                     AND EXISTS (SELECT 1 FROM feeds WHERE url = sync_state.feed_url)
                 """)
-            for (kind, column) in [("read", "read"), ("star", "starred")] {
-                try db.execute(
+            var carried = 0
+            for (kind, column, flag) in [("read", "read", ArticleFlag.read), ("star", "starred", .starred)] {
+                // The articles changed, for the open reader's screen (up to a limit: past it,
+                // the reader reads its lists again).
+                let changed = try db.prepare(
                     """
                     UPDATE articles SET \(column) = CAST(s.value AS INTEGER)
                     FROM sync_state s CROSS JOIN feeds f ON f.url = s.feed_url
                     WHERE s.applied = 0 AND s.kind = '\(kind)' AND articles.feed_id = f.id
                         AND articles.guid = s.guid AND articles.\(column) != CAST(s.value AS INTEGER)
+                    RETURNING articles.id, articles.\(column)
                     """)
-                result.flagsChanged += db.changes
+                var ids: [Bool: [String]] = [:]
+                while try changed.step() {
+                    result.flagsChanged += 1
+                    guard carried < LibrarySyncResult.idLimit else { continue }
+                    ids[changed.bool(1), default: []].append(String(changed.int64(0)))
+                    carried += 1
+                }
+                for value in [true, false] {
+                    guard let list = ids[value] else { continue }
+                    result.changedFlags.append(.init(flag: flag, value: value, articleIDs: list))
+                }
                 try db.execute(
                     """
                     UPDATE sync_state SET applied = 1 WHERE applied = 0 AND kind = '\(kind)' AND EXISTS (
@@ -178,6 +205,10 @@ extension LibraryStore {
             if let capture { try setSyncValue("capture", capture) }
             return result
         }
+        // Feeds came and went: no URL may keep a row id it had before (a feed removed and
+        // added again has a new one).
+        if result.subscribed > 0 || result.unsubscribed > 0 { forgetFeedRowIDs() }
+        return result
     }
 
     private func applySubscriptions(_ result: inout SyncApplyResult) throws {

@@ -1,3 +1,5 @@
+public import HeraldCore
+
 /// What a user did that sync carries between devices, by keys every device agrees on: a
 /// feed's URL, and an article's feed URL and guid (so it applies before the article is
 /// fetched).
@@ -108,6 +110,9 @@ public struct SyncApplyResult: Sendable, Hashable {
     public var unsubscribed = 0
     public var retagged = 0
     public var flagsChanged = 0
+    /// The articles whose flags changed, by flag and new value (at most
+    /// `LibrarySyncResult.idLimit` ids: `flagsChanged` counts them all).
+    public var changedFlags: [LibrarySyncResult.FlagChange] = []
     /// States still waiting for their feed or article.
     public var pending = 0
 

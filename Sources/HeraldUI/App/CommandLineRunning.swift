@@ -64,6 +64,7 @@ extension ReaderApp {
                 onSettingsChange(changed)
                 applyDisplaySettings()
                 if name == "reload-interval" { startReloadTimer() }
+                if name == "sync-dir" { startSyncing() }
                 message = "\(name) is \(value) for this session (the config file keeps it)"
             }
         }

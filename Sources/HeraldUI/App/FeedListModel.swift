@@ -181,7 +181,8 @@ public final class FeedListModel {
 
     /// Loads the feeds and the starred counts off the main actor; the selection stays on the
     /// same row (on the first load, it goes to the list open when the reader last closed).
-    public func load(in work: PendingWork) {
+    /// `then` runs once they are shown (or failed to load).
+    public func load(in work: PendingWork, then: @escaping @MainActor () -> Void = {}) {
         self.work = work
         if state.value == nil { state = .loading }
         let keep = state.value == nil ? nil : selected?.list.source
@@ -196,6 +197,7 @@ public final class FeedListModel {
             } catch {
                 self.state = .failed("\(error)")
             }
+            then()
         }
     }
 

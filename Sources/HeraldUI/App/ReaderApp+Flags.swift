@@ -89,6 +89,7 @@ extension ReaderApp {
             }
             // The exact counts (a tag's feeds, the starred ones) once the write is done.
             self.feedList.load(in: self.work)
+            self.syncSoon()
         }
     }
 
@@ -118,6 +119,7 @@ extension ReaderApp {
             do {
                 try await operation(repository)
                 self.undoHistory.record(change)
+                self.syncSoon()
             } catch {
                 undo(self)
                 self.message = "Could not save the \(what) (undone): \(error)"

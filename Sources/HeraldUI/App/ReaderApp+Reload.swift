@@ -83,6 +83,8 @@ extension ReaderApp {
         showLibrary(feeds: feeds, starred: starred)
         reloadMessage(summary)
         notify(after: summary)
+        // New articles may be the ones another device's flags wait for.
+        syncSoon()
     }
 
     /// Shows what the library holds: the counts, and the open lists' rows read again (after

@@ -4,6 +4,14 @@ import HeraldCore
 /// change used (one transaction on the database actor, however many articles); and the
 /// bulk changes of the `:` command line, which undo takes back the same way.
 extension ReaderApp {
+    /// Returns once every write of flags under way has ended: `N q` typed together quits
+    /// with the read flag saved (the reader's loop has ended; its tasks still run).
+    public func finishWrites() async {
+        while undoHistory.pendingWrites > 0 {
+            await withCheckedContinuation { writeWaiters.append($0) }
+        }
+    }
+
     func undo() {
         guard undoHistory.pendingWrites == 0 else {
             message = "Still saving the last change: undo once it is saved."
@@ -24,6 +32,7 @@ extension ReaderApp {
                 self.message = "Could not undo \(entry.summary): \(error)"
                 return
             }
+            self.syncSoon()
             await self.showFlags(entry.flag, !entry.value, ids: entry.ids)
             self.message = "undid: \(entry.summary)"
         }
@@ -43,6 +52,7 @@ extension ReaderApp {
                 return
             }
             self.undoHistory.record(entry)
+            if !entry.ids.isEmpty { self.syncSoon() }
             await self.showFlags(flag, value, ids: entry.ids)
             let undo = self.keymap.key(for: .undo, on: self.screenKind).map { " (\($0.label) undoes)" } ?? ""
             self.message = entry.ids.isEmpty ? "No article to change in \(write.what)." : entry.summary + undo
@@ -55,6 +65,14 @@ extension ReaderApp {
         guard !ids.isEmpty else { return }
         // A set of 100k ids takes a while to build: not on the main actor.
         let changed = await Task.detached { Set(ids) }.value
+        showOnScreen(flag, value, ids: changed)
+        guard let feeds = try? await repository.feedSummaries() else { return }
+        showLibrary(feeds: feeds, starred: try? await repository.starredCounts())
+    }
+
+    /// Shows a flag written to these articles on the rows, results and article on screen
+    /// (the counts follow when the library is read again).
+    func showOnScreen(_ flag: ArticleFlag, _ value: Bool, ids changed: Set<String>) {
         for screen in stack {
             switch screen {
             case .articles(let list):
@@ -78,8 +96,6 @@ extension ReaderApp {
             default: break
             }
         }
-        guard let feeds = try? await repository.feedSummaries() else { return }
-        showLibrary(feeds: feeds, starred: try? await repository.starredCounts())
     }
 }
 

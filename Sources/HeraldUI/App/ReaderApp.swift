@@ -52,7 +52,15 @@ public final class ReaderApp {
     /// The keys typed so far of a key sequence (the `g` of `g g`), shown on the status line.
     public internal(set) var pendingKeys: [Key] = []
     /// The changes of flags `u` takes back.
-    var undoHistory = UndoHistory()
+    var undoHistory = UndoHistory() {
+        didSet {
+            guard undoHistory.pendingWrites == 0, !writeWaiters.isEmpty else { return }
+            for waiter in writeWaiters { waiter.resume() }
+            writeWaiters = []
+        }
+    }
+    /// Who waits in `finishWrites()`.
+    var writeWaiters: [CheckedContinuation<Void, Never>] = []
     /// The `:` command line while it is open.
     public internal(set) var commandPrompt: CommandPrompt?
     /// The commands run this session, oldest first (Up recalls them).
@@ -67,6 +75,11 @@ public final class ReaderApp {
     public var reloadClock: any DebounceClock = LiveDebounceClock()
     /// A `notify-command` run under way, so two never overlap.
     var notifying = false
+    /// Syncs the library with the other devices (`set sync-dir`); nil: no sync. See
+    /// `ReaderApp+Sync`: when it runs, and the clock its timer and pauses sleep on.
+    public var librarySync: (any LibrarySyncing)?
+    var syncSchedule = SyncSchedule()
+    public var syncClock: any DebounceClock = LiveDebounceClock()
 
     let repository: any ArticleRepository
     /// The keys in force (the defaults, changed by the config file).
@@ -149,7 +162,8 @@ public final class ReaderApp {
 
     /// Starts loading the first screen.
     public func start() {
-        feedList.load(in: work)
+        // The first sync waits for the first screen's counts: it may hold the library a while.
+        feedList.load(in: work) { [weak self] in self?.startSyncing() }
         if settings.reloadOnStart, reloader != nil { startReload(only: nil) }
         startReloadTimer()
         onChange()

@@ -129,7 +129,7 @@ public struct Settings: Sendable, Equatable {
         Spec(
             name: "sync-dir", kind: .folder, defaultValue: "",
             summary:
-                "the folder herald sync shares with your other machines (~/Sync/herald, carried by Syncthing, Dropbox, git); unset: herald sync needs --dir"
+                "the folder herald sync shares with your other machines (~/Sync/herald, carried by Syncthing, Dropbox, git); the open reader syncs with it too; unset: herald sync needs --dir"
         ),
     ]
 
