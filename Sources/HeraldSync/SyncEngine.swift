@@ -244,7 +244,8 @@ public struct SyncReport: Sendable {
     public var firstSync: Bool
     /// This device's operations written to its files.
     public var written = 0
-    /// Operations read from other devices, and how many of them won over the state known.
+    /// Operations read from other devices, and how many of them won over the state known
+    /// (of a key's operations in one batch, only the last writer is counted).
     public var read = 0
     public var won = 0
     /// The other devices read.

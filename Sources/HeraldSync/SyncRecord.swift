@@ -77,18 +77,28 @@ public enum SyncRecord {
         }
         let body = UnsafeRawBufferPointer(rebasing: line[9...])
         guard checksum(body) == expected else { return .failure(.checksum) }
-        var fields: [Slice<UnsafeBufferPointer<UInt8>>] = []
-        var start = 9
+        // The four tabs, found on the bytes: no array per record.
+        var tabs = (0, 0, 0, 0)
+        var tabCount = 0
         for index in 9..<bytes.count where bytes[index] == 9 {
-            fields.append(bytes[start..<index])
-            start = index + 1
+            switch tabCount {
+            case 0: tabs.0 = index
+            case 1: tabs.1 = index
+            case 2: tabs.2 = index
+            case 3: tabs.3 = index
+            default: break
+            }
+            tabCount += 1
         }
-        fields.append(bytes[start..<bytes.count])
-        guard fields.count == 5 else { return .failure(.malformed("\(fields.count) fields, not 5")) }
-        guard let stamp = parseStamp(fields[0]) else { return .failure(.malformed("bad stamp")) }
-        let kindText = String(decoding: fields[1], as: UTF8.self)
+        guard tabCount == 4 else { return .failure(.malformed("\(tabCount + 1) fields, not 5")) }
+        let fields = (
+            bytes[9..<tabs.0], bytes[(tabs.0 + 1)..<tabs.1], bytes[(tabs.1 + 1)..<tabs.2],
+            bytes[(tabs.2 + 1)..<tabs.3], bytes[(tabs.3 + 1)..<bytes.count]
+        )
+        guard let stamp = parseStamp(fields.0) else { return .failure(.malformed("bad stamp")) }
+        let kindText = String(decoding: fields.1, as: UTF8.self)
         if kindText == endKind {
-            guard let count = Int(String(decoding: fields[2], as: UTF8.self)) else {
+            guard let count = Int(String(decoding: fields.2, as: UTF8.self)) else {
                 return .failure(.malformed("bad end count"))
             }
             return .success(.end(count: count))
@@ -96,7 +106,7 @@ public enum SyncRecord {
         guard let kind = SyncChange.Kind(rawValue: kindText) else {
             return .failure(.malformed("unknown kind '\(kindText.prefix(20))'"))
         }
-        guard let value = unescape(fields[2]), let url = unescape(fields[3]), let guid = unescape(fields[4])
+        guard let value = unescape(fields.2), let url = unescape(fields.3), let guid = unescape(fields.4)
         else {
             return .failure(.malformed("bad escape"))
         }

@@ -101,19 +101,45 @@ extension LibraryStore {
     }
 
     /// Merges other devices' operations (last writer wins per key) and moves `cursor`, in
-    /// one transaction; a state that changed waits for `applySyncState()`. Returns how many
-    /// operations won.
+    /// one transaction; a state that changed waits for `applySyncState()`. The batch is first
+    /// reduced to its winner per key, so a key flipped many times is written once. Returns
+    /// how many keys' states changed.
     @discardableResult
     public func mergeOthers(_ operations: [SyncOperation], cursor: SyncCursor?) throws -> Int {
-        try db.transaction {
+        let winners = Self.lastWriters(of: operations)
+        func write() throws -> Int {
             var won = 0
             let statement = try db.prepare(Self.upsertStateSQL)
-            for operation in operations where try merge(operation, applied: false, with: statement) {
+            for operation in winners where try merge(operation, applied: false, with: statement) {
                 won += 1
             }
             if let cursor { try setCursor(cursor) }
             return won
         }
+        // Inside a transaction (a device's files are merged in one), no savepoint: a failure
+        // rolls the whole transaction back, and a savepoint would copy every page it first
+        // changes into the statement journal, most of the state for a large batch.
+        return try db.isInTransaction ? write() : db.transaction(write)
+    }
+
+    /// The operation of `operations` that wins on each key, in the order the keys first
+    /// appear: the greater (stamp, device); of two equal, the first, as the upsert keeps the
+    /// state it has then. (Sorting them by key cost more than the pages it saved.)
+    static func lastWriters(of operations: [SyncOperation]) -> [SyncOperation] {
+        var places: [SyncChange.Key: Int] = [:]
+        places.reserveCapacity(operations.count)
+        var winners: [SyncOperation] = []
+        winners.reserveCapacity(operations.count)
+        for operation in operations {
+            let place = places[operation.change.key, default: winners.count]
+            if place == winners.count {
+                places[operation.change.key] = place
+                winners.append(operation)
+            } else if operation.wins(over: winners[place]) {
+                winners[place] = operation
+            }
+        }
+        return winners
     }
 
     /// Writes `operation` as its key's state if it wins over the one stored. An
