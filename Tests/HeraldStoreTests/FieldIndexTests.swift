@@ -23,7 +23,10 @@ struct FieldIndexTests {
 
     @Test(
         "patterns whose literal text cannot be read safely give nothing",
-        arguments: ["garden|river", "(?i)garden", "(?x)gar den", "a\\x41bcd", "\\Qabc\\E", "(?#c)abc", "[[a]]bcd", "abc\\1"])
+        arguments: [
+            "garden|river", "(?i)garden", "(?x)gar den", "a\\x41bcd", "\\Qabc\\E", "(?#c)abc", "[[a]]bcd",
+            "abc\\1",
+        ])
     func unreadable(pattern: String) {
         #expect(RegexLiterals.required(pattern) == nil, "\(pattern)")
     }
@@ -45,7 +48,8 @@ struct FieldIndexTests {
 
     static let titles: [(title: String, author: String?)] = [
         ("Straße der Sieger", "Zoe\u{308} Dupont"), ("STRASSE ZWEI", "ANN LEE"), ("\u{FB01}nal notes", nil),
-        ("Cafe\u{301} society", "Zoë Dupont"), ("\u{212A}elvin scale", "Ann Lee"), ("\u{17F}trange long s", nil),
+        ("Cafe\u{301} society", "Zoë Dupont"), ("\u{212A}elvin scale", "Ann Lee"),
+        ("\u{17F}trange long s", nil),
         ("İstanbul nights", "Bob"), ("ΟΔΟΣ ΑΘΗΝΑΣ", "Νίκος"), ("ᲒᲐᲛᲐᲠᲯᲝᲑᲐ ᲡᲐᲥᲐᲠᲗᲕᲔᲚᲝ", nil),
         ("서울역에서".decomposedStringWithCanonicalMapping, "김민수"), ("東京タワーの夜", nil), ("final answer", "Bob"),
         ("The quiet river", "ann"), ("the river; again", nil), ("Semi\u{37E} colon", nil),
@@ -79,7 +83,8 @@ struct FieldIndexTests {
         let inMemory = Self.titles.reversed().filter { entry in
             query.matches(
                 QueryFields(
-                    title: entry.title, author: entry.author, text: "", feedTitle: "Fields", feedURL: url, tags: [],
+                    title: entry.title, author: entry.author, text: "", feedTitle: "Fields", feedURL: url,
+                    tags: [],
                     time: 0), now: 0)
         }.map(\.title)
         #expect(found == inMemory, "\(text)")

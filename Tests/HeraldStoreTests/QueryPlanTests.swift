@@ -12,7 +12,10 @@ struct QueryPlanTests {
     static let plans: [(name: String, limits: QueryPlanLimits)] = [
         ("row ids first", QueryPlanLimits()),
         ("match lists, no probe", QueryPlanLimits(probeRows: 0, fewMatches: 0)),
-        ("probe of the whole library", QueryPlanLimits(probeRows: 600, fewMatches: 0, skipsSparseWords: false)),
+        (
+            "probe of the whole library",
+            QueryPlanLimits(probeRows: 600, fewMatches: 0, skipsSparseWords: false)
+        ),
         ("probe cut short", QueryPlanLimits(probeRows: 2, fewMatches: 0, skipsSparseWords: false)),
         ("probe of a few windows", QueryPlanLimits(probeRows: 7, fewMatches: 0, skipsSparseWords: false)),
     ]
@@ -55,7 +58,8 @@ struct QueryPlanTests {
     func queryFeedPages() async throws {
         let library = try await QueryLibrary.make()
         defer { library.library.cleanUp() }
-        await library.store.setQueryPlanLimits(QueryPlanLimits(probeRows: 3, fewMatches: 0, skipsSparseWords: false))
+        await library.store.setQueryPlanLimits(
+            QueryPlanLimits(probeRows: 3, fewMatches: 0, skipsSparseWords: false))
         for text in ["swift", "garden or café", "title:swift", "-swift"] {
             let expected = library.expected(try ArticleQuery.parse(text))
             let source = ArticleSource.query(text)

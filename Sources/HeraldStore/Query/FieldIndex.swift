@@ -35,7 +35,8 @@ enum FieldIndex {
     /// counts them) that a text containing `needle` holds.
     static func runs(containing needle: String) -> QueryPatternRuns {
         let decomposed = needle.lowercased().decomposedStringWithCanonicalMapping
-        return QueryPatternRuns(split(decomposed.unicodeScalars.map { isFolded($0) ? $0 : nil }).filter(isLong))
+        return QueryPatternRuns(
+            split(decomposed.unicodeScalars.map { isFolded($0) ? $0 : nil }).filter(isLong))
     }
 
     /// The runs every match of the regular expression holds (none when it cannot tell).
@@ -49,7 +50,9 @@ enum FieldIndex {
             // neither of them as such.
             for index in scalars.indices.dropLast() {
                 let pair = String(String.UnicodeScalarView([scalars[index], scalars[index + 1]]))
-                if ["ss", "st", "ff", "fi", "fl"].contains(pair) { (kept[index], kept[index + 1]) = (nil, nil) }
+                if ["ss", "st", "ff", "fi", "fl"].contains(pair) {
+                    (kept[index], kept[index + 1]) = (nil, nil)
+                }
             }
             // Decomposed as the index holds it (a Hangul syllable becomes its letters).
             runs += split(kept).map(\.decomposedStringWithCanonicalMapping).filter(isLong)

@@ -51,7 +51,8 @@ extension LibraryStore {
             case .offset(let offset, let limit): (nil, true, limit, max(offset, 0))
             }
         do {
-            let rows = try plannedScan(query, after: after, forward: forward, limit: limit, offset: offset, now: now)
+            let rows = try plannedScan(
+                query, after: after, forward: forward, limit: limit, offset: offset, now: now)
             return forward ? rows : rows.reversed()
         } catch {
             if (error as? SQLiteError)?.isInterrupt == true || token.isCancelled { throw CancellationError() }
@@ -137,7 +138,8 @@ extension LibraryStore {
     /// only: a query's SQL changes with its shape, and search as you type makes many.
     /// Stops at `end` (included) when given: a probe's window.
     func queryScan(
-        _ condition: String, _ values: [SQLiteValue], after key: ArticleSortKey?, through end: ArticleSortKey? = nil,
+        _ condition: String, _ values: [SQLiteValue], after key: ArticleSortKey?,
+        through end: ArticleSortKey? = nil,
         forward: Bool, limit: Int, offset: Int = 0
     ) throws -> [ArticleSummary] {
         var clauses = [condition]
@@ -181,7 +183,8 @@ extension LibraryStore {
         var compiler = QueryCompiler(
             feeds: try queryFeeds(), completions: { try self.completions(of: $0) },
             matchSample: { try self.matchSample(table: $0, match: $1, upTo: $2) },
-            matchIDs: { try self.matchIDs(table: $0, match: $1, upTo: $2) }, now: Int64(now.timeIntervalSince1970), mode: mode, fewMatches: queryPlanLimits.fewMatches)
+            matchIDs: { try self.matchIDs(table: $0, match: $1, upTo: $2) },
+            now: Int64(now.timeIntervalSince1970), mode: mode, fewMatches: queryPlanLimits.fewMatches)
         let condition = try compiler.condition(query)
         return CompiledQuery(
             condition: condition, values: compiler.values, readsMatchLists: compiler.readsMatchLists,

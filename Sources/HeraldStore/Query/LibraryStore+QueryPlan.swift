@@ -33,13 +33,16 @@ extension LibraryStore {
         if probe.asksIndexPerRow {
             let full = try compile(query, now: now, mode: .full)
             // Read by row id, or a word too sparse for the probe to fill the page.
-            let sparse = limits.skipsSparseWords && full.sparsestMatches * Double(limits.probeRows) < Double(limit)
+            let sparse =
+                limits.skipsSparseWords && full.sparsestMatches * Double(limits.probeRows) < Double(limit)
             guard full.readsMatchLists, !full.drivenByRowIDs, !sparse else {
                 return try queryScan(full.condition, full.values, after: key, forward: forward, limit: limit)
             }
             (plan, windows) = (full, (QueryPlanLimits.firstProbeWindow, limits.probeRows))
         } else if probe.testsFields {
-            windows = (QueryPlanLimits.firstFieldWindow, limits.probeRows * QueryPlanLimits.fieldRowsPerWordRow)
+            windows = (
+                QueryPlanLimits.firstFieldWindow, limits.probeRows * QueryPlanLimits.fieldRowsPerWordRow
+            )
         } else {
             // Flags, dates, feeds and tags: the plan walks an index that holds them.
             return try queryScan(probe.condition, probe.values, after: key, forward: forward, limit: limit)
@@ -65,7 +68,8 @@ extension LibraryStore {
         }
         let rest = try plan ?? compile(query, now: now, mode: .full)
         return rows
-            + (try queryScan(rest.condition, rest.values, after: cursor, forward: forward, limit: limit - rows.count))
+            + (try queryScan(
+                rest.condition, rest.values, after: cursor, forward: forward, limit: limit - rows.count))
     }
 
     /// The key of the `rows`-th article of the whole library after `key` in list order; nil
@@ -79,7 +83,8 @@ extension LibraryStore {
             clause = "WHERE (sort_time, id) \(forward ? "<" : ">") (?2, ?3) "
         }
         let statement = try db.prepare(
-            "SELECT sort_time, id FROM articles \(clause)ORDER BY sort_time \(order), id \(order) LIMIT 1 OFFSET ?1")
+            "SELECT sort_time, id FROM articles \(clause)ORDER BY sort_time \(order), id \(order) LIMIT 1 OFFSET ?1"
+        )
         try statement.bind(bound)
         return try statement.firstRow { ArticleSortKey(time: $0.int64(0), id: String($0.int64(1))) }
     }

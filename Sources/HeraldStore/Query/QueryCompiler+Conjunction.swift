@@ -105,7 +105,8 @@ extension QueryCompiler {
             return "EXISTS (SELECT 1 FROM \(table) WHERE \(table) MATCH \(match) AND rowid = a.id)"
         case .full:
             if !drives { readsMatchLists = true }
-            return "\(drives ? "a.id" : "+a.id") IN (SELECT rowid FROM \(table) WHERE \(table) MATCH \(match))"
+            return
+                "\(drives ? "a.id" : "+a.id") IN (SELECT rowid FROM \(table) WHERE \(table) MATCH \(match))"
         }
     }
 
@@ -123,7 +124,9 @@ extension QueryCompiler {
             }
             lookups.append(Lookup(table: "articles_fts", match: words))
         }
-        if let characters = search.characters { lookups.append(Lookup(table: "articles_cjk", match: characters)) }
+        if let characters = search.characters {
+            lookups.append(Lookup(table: "articles_cjk", match: characters))
+        }
         return lookups
     }
 
@@ -160,6 +163,8 @@ extension QueryCompiler {
             case .contains(let needle): FieldIndex.runs(containing: needle)
             case .regex(let expression): FieldIndex.runs(regex: expression)
             }
-        return FieldIndex.match(column: column, pattern: runs).map { Lookup(table: "articles_fields", match: $0) }
+        return FieldIndex.match(column: column, pattern: runs).map {
+            Lookup(table: "articles_fields", match: $0)
+        }
     }
 }
