@@ -189,7 +189,7 @@ extension LibraryStore {
         return CompiledQuery(
             condition: condition, values: compiler.values, readsMatchLists: compiler.readsMatchLists,
             drivenByRowIDs: compiler.drivenByRowIDs, sparsestMatches: compiler.sparsestMatches,
-            asksIndexPerRow: compiler.asksIndexPerRow, testsFields: compiler.testsFields)
+            termsAskedPerRow: compiler.termsAskedPerRow, testsFields: compiler.testsFields)
     }
 
     /// How many rows of an FTS table (`articles_fts`, `articles_cjk`, `articles_fields`)

@@ -30,15 +30,19 @@ extension LibraryStore {
         let probe = try compile(query, now: now, mode: .probe)
         var plan: CompiledQuery?
         let windows: (first: Int, most: Int)
-        if probe.asksIndexPerRow {
+        if probe.termsAskedPerRow > 0 {
             let full = try compile(query, now: now, mode: .full)
+            // A row costs about 40 µs a word asked: a word being typed asks each of its
+            // completions, so fewer rows are worth walking.
+            let most = limits.probeRows / probe.termsAskedPerRow
             // Read by row id, or a word too sparse for the probe to fill the page.
-            let sparse =
-                limits.skipsSparseWords && full.sparsestMatches * Double(limits.probeRows) < Double(limit)
-            guard full.readsMatchLists, !full.drivenByRowIDs, !sparse else {
+            let sparse = limits.skipsSparseWords && full.sparsestMatches * Double(most) < Double(limit)
+            guard full.readsMatchLists, !full.drivenByRowIDs, !sparse, most > 0 else {
                 return try queryScan(full.condition, full.values, after: key, forward: forward, limit: limit)
             }
-            (plan, windows) = (full, (QueryPlanLimits.firstProbeWindow, limits.probeRows))
+            (plan, windows) = (
+                full, (max(QueryPlanLimits.firstProbeWindow / probe.termsAskedPerRow, 1), most)
+            )
         } else if probe.testsFields {
             windows = (
                 QueryPlanLimits.firstFieldWindow, limits.probeRows * QueryPlanLimits.fieldRowsPerWordRow
@@ -100,8 +104,8 @@ struct CompiledQuery {
     var drivenByRowIDs: Bool
     /// The smallest share of the library a free word of the top level was seen to match.
     var sparsestMatches: Double
-    /// A free word is asked of its index row by row (a probe).
-    var asksIndexPerRow: Bool
+    /// How many words and phrases a probe asks of the indexes for each row.
+    var termsAskedPerRow: Int
     /// A `title:`/`author:` is tested on rows.
     var testsFields: Bool
 }
@@ -113,8 +117,8 @@ struct QueryPlanLimits: Sendable {
     /// The first window a probe of fields walks: a title tested costs a tenth of a word looked up.
     static let firstFieldWindow = 500
     static let fieldRowsPerWordRow = 4
-    /// How many rows a probe of free words walks at most (fields: four times as many); 0
-    /// turns probes off.
+    /// How many rows a probe of one free word walks at most (of two, half as many; fields:
+    /// four times as many); 0 turns probes off.
     var probeRows = 600
     /// Below this many matches (counted), a term's matches are read by row id and sorted;
     /// above, the time index is walked.

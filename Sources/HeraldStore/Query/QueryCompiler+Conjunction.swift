@@ -101,7 +101,9 @@ extension QueryCompiler {
         let (table, match) = (lookup.table, bind(.text(lookup.match)))
         switch mode {
         case .probe:
-            asksIndexPerRow = true
+            // Each quoted word or phrase of the MATCH (a `""` inside one is a quote in it).
+            termsAskedPerRow += max(
+                lookup.match.replacingOccurrences(of: "\"\"", with: "").count { $0 == "\"" } / 2, 1)
             return "EXISTS (SELECT 1 FROM \(table) WHERE \(table) MATCH \(match) AND rowid = a.id)"
         case .full:
             if !drives { readsMatchLists = true }

@@ -68,8 +68,9 @@ struct QueryCompiler {
     /// The smallest share of the library that a free word of the top level was seen to
     /// match (1 when none was sampled).
     var sparsestMatches = 1.0
-    /// Whether a free word is asked of its index row by row (probe mode).
-    var asksIndexPerRow = false
+    /// How many words and phrases are asked of the indexes for each row (probe mode): what a
+    /// row costs, each about 40 µs.
+    var termsAskedPerRow = 0
     /// Whether a `title:`/`author:` is tested on rows.
     var testsFields = false
 
