@@ -16,7 +16,11 @@ import HeraldCore
 ///
 /// A free word with few matches is read by row id at once (the plan is cheap), so a
 /// query with free words is compiled first and probed only when its plan would read whole
-/// match lists; a query whose only costly terms are fields is probed first, then compiled.
+/// match lists and its words are dense enough for a probe to fill the page (the share of
+/// row ids their first matches span tells: `quiet garden`, in 3% of articles, is not). A
+/// row costs a probe about 40 µs for each word it asks, so a word being typed, which asks
+/// each of its completions, walks fewer rows. A query whose only costly terms are fields
+/// is probed first, then compiled.
 extension LibraryStore {
     func plannedScan(
         _ query: ArticleQuery, after key: ArticleSortKey?, forward: Bool, limit: Int, offset: Int, now: Date
