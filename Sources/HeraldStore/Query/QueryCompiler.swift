@@ -12,7 +12,7 @@ import HeraldCore
 ///   rules as in memory, and become the feeds' row ids (`a.feed_id IN json_each(?)`).
 /// - `title:`/`author:` call `herald_contains` and `REGEXP` (`QueryFunctions`) on each row
 ///   looked at. Among the terms that must all hold, they are first narrowed by the trigram
-///   index of titles and authors (`FieldIndex`) when it finds few candidates.
+///   index of titles and authors (`FieldIndex`) when it finds fewer than `fieldCandidates`.
 /// - Free words go to the FTS5 indexes through `SearchQuery`, exactly as search does; the
 ///   free words side by side in one `and` become one MATCH, with the negated ones in it
 ///   as `NOT` (`garden -river` is `garden NOT river`, which FTS5 answers from its lists).
@@ -20,9 +20,9 @@ import HeraldCore
 /// Among the terms that must all hold (the top level), the one with the fewest matches
 /// (counted up to `fewMatches`) is read first, by row id, and its rows sorted (`a.id IN`);
 /// when every one has many, the time index is walked in list order instead. In `probe`
-/// mode free words are asked of the index row by row (`EXISTS … rowid = a.id`), which costs
-/// tens of µs a row but nothing up front: `LibraryStore.plannedScan` walks a few hundred
-/// rows that way before reading a word's whole match list.
+/// mode free words are asked of the index row by row (`EXISTS … rowid = a.id`) and fields
+/// tested without their index, which costs µs a row but nothing up front:
+/// `LibraryStore.plannedScan` walks a few hundred rows that way before the full plan.
 struct QueryCompiler {
     /// A feed as the compiler sees it.
     struct FeedRow {
