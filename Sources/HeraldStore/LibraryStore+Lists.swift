@@ -25,6 +25,10 @@ extension LibraryStore {
         let rows: [ArticleSummary]
         if case .tag(let name) = source {
             rows = try tagPage(name, after: after, forward: forward, limit: limit, skip: offset)
+        } else if case .query(let text) = source {
+            rows = try plannedScan(
+                ArticleQuery.parse(text), after: after, forward: forward, limit: limit, offset: offset,
+                now: Date())
         } else {
             let (conditions, values) = try filter(source)
             rows = try scan(conditions, values, after: after, forward: forward, limit: limit, offset: offset)

@@ -25,6 +25,9 @@ struct SearchEntry: Sendable {
     var text: String
     var cjkTitle: String
     var cjkText: String
+    /// The title and author as the trigram index of `title:`/`author:` holds them.
+    var fieldTitle: String
+    var fieldAuthor: String?
 
     init(title: String, author: String?, text: String) {
         self.title = CJKText.withoutIndexed(title)
@@ -32,6 +35,8 @@ struct SearchEntry: Sendable {
         self.text = CJKText.withoutIndexed(text)
         self.cjkTitle = CJKText.characters(title)
         self.cjkText = CJKText.characters(text)
+        self.fieldTitle = FieldIndex.indexed(title)
+        self.fieldAuthor = author.map(FieldIndex.indexed)
     }
 
     init(_ item: ParsedItem) { self.init(title: item.title, author: item.author, text: item.text) }

@@ -21,6 +21,8 @@ public final class LibraryStore: ArticleRepository {
     private var feedRowIDsVersion: Int64 = -1
     /// The config's filters, applied to what a reload brings (`LibraryStore+Filters.swift`).
     var reloadFilters: [QueryFilter] = []
+    /// Where the plans of queries change (tests read the same pages with each plan).
+    var queryPlanLimits = QueryPlanLimits()
 
     /// Opens (creating if needed) the library at `path` and brings its schema up to date.
     /// `upgrading` hears (from, to) first when an existing library is to be migrated, which

@@ -22,8 +22,15 @@ enum QueryBench {
         "garden (tag:one or tag:tenth)",
     ]
 
-    static func run(path: String, runs: Int) async throws {
-        let store = try await LibraryStore.open(path: path)
+    static func run(path: String, runs: Int, only: [String] = []) async throws {
+        let opening = DispatchTime.now().uptimeNanoseconds
+        let store = try await LibraryStore.open(path: path) { from, to in
+            // Unbuffered: a test kills the process when it reads this line.
+            FileHandle.standardOutput.write(
+                Data("migrating the library from schema \(from) to \(to)…\n".utf8))
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - opening) / 1e9
+        print(String(format: "opened (with any migration) in %.1f s", seconds))
         try await ListBench.prepare(store)
         let newest = try await store.articles(in: .all, page: .first(limit: 1)).first?.sortTime ?? 0
         let oldest = try await store.articles(in: .all, page: .last(limit: 1)).first?.sortTime ?? 0
@@ -36,7 +43,7 @@ enum QueryBench {
         print("library: \(total) articles; first page of 50 rows, \(runs) runs (ms)")
         print("query                            rows   p50 ms   p99 ms")
         var medians: [Double] = []
-        for text in queries {
+        for text in only.isEmpty ? queries : only {
             let typing = text.hasSuffix("…")
             let query = try ArticleQuery.parse(typing ? String(text.dropLast()) : text, typing: typing)
             var rows = 0

@@ -6,7 +6,8 @@ import HeraldStore
 //   herald-bench populate --articles N --db PATH [--feeds F] [--seed S]
 //   herald-bench search --db PATH [--runs R]          search latency p50/p99 per query
 //   herald-bench lists --db PATH [--runs R]           time to open All/Unread/Starred/tags
-//   herald-bench query --db PATH [--runs R]           first page of query-language queries p50/p99
+//   herald-bench query --db PATH [--runs R] [--query TEXT …]
+//                                                      first page of query-language queries p50/p99
 //   herald-bench parse [--mb N] [--runs R]             XML feed parser MB/s (RSS 2.0, Atom)
 //   herald-bench corpus --articles N --out DIR [--feeds F] [--base URL]
 //                                                      full-content RSS feeds (issue 9's shape)
@@ -50,7 +51,12 @@ case "query":
     guard let path = option("--db", in: arguments) else {
         fail("usage: herald-bench query --db PATH [--runs R]")
     }
-    try await QueryBench.run(path: path, runs: option("--runs", in: arguments).flatMap(Int.init) ?? 21)
+    // `--query TEXT` (repeatable) runs those queries instead of the fixed set.
+    let only = arguments.indices.filter { arguments[$0] == "--query" && $0 + 1 < arguments.count }.map {
+        arguments[$0 + 1]
+    }
+    try await QueryBench.run(
+        path: path, runs: option("--runs", in: arguments).flatMap(Int.init) ?? 21, only: only)
 case "parse":
     let megabytes = option("--mb", in: arguments).map { Int($0) ?? 0 } ?? 10
     let runs = option("--runs", in: arguments).map { Int($0) ?? 0 } ?? 7

@@ -51,9 +51,8 @@ extension LibraryStore {
             case .offset(let offset, let limit): (nil, true, limit, max(offset, 0))
             }
         do {
-            let (condition, values) = try compile(query, now: now)
-            let rows = try queryScan(
-                condition, values, after: after, forward: forward, limit: limit, offset: offset)
+            let rows = try plannedScan(
+                query, after: after, forward: forward, limit: limit, offset: offset, now: now)
             return forward ? rows : rows.reversed()
         } catch {
             if (error as? SQLiteError)?.isInterrupt == true || token.isCancelled { throw CancellationError() }
@@ -137,9 +136,11 @@ extension LibraryStore {
 
     /// `scan` (the lists') for a query's condition, with a statement prepared for this call
     /// only: a query's SQL changes with its shape, and search as you type makes many.
+    /// Stops at `end` (included) when given: a probe's window.
     func queryScan(
-        _ condition: String, _ values: [SQLiteValue], after key: ArticleSortKey?, forward: Bool, limit: Int,
-        offset: Int = 0
+        _ condition: String, _ values: [SQLiteValue], after key: ArticleSortKey?,
+        through end: ArticleSortKey? = nil,
+        forward: Bool, limit: Int, offset: Int = 0
     ) throws -> [ArticleSummary] {
         var clauses = [condition]
         var bound = values
@@ -147,6 +148,11 @@ extension LibraryStore {
             bound += [.integer(key.time), .integer(Int64(key.id) ?? 0)]
             clauses.append(
                 "(a.sort_time, a.id) \(forward ? "<" : ">") (?\(bound.count - 1), ?\(bound.count))")
+        }
+        if let end {
+            bound += [.integer(end.time), .integer(Int64(end.id) ?? 0)]
+            clauses.append(
+                "(a.sort_time, a.id) \(forward ? ">=" : "<=") (?\(bound.count - 1), ?\(bound.count))")
         }
         bound.append(.integer(Int64(limit)))
         var tail = "LIMIT ?\(bound.count)"
@@ -168,22 +174,49 @@ extension LibraryStore {
 
     /// The query as a condition on `articles a` and its bound values.
     func compile(_ query: ArticleQuery, now: Date) throws -> (String, [SQLiteValue]) {
-        var compiler = QueryCompiler(
-            feeds: try queryFeeds(), completions: { try self.completions(of: $0) },
-            matchCount: { try self.matchCount(table: $0, match: $1, upTo: $2) },
-            now: Int64(now.timeIntervalSince1970))
-        let condition = try compiler.condition(query)
-        return (condition, compiler.values)
+        let compiled = try compile(query, now: now, mode: .full)
+        return (compiled.condition, compiled.values)
     }
 
-    /// How many rows of an FTS table (`articles_fts`, `articles_cjk`) match, up to `cap`:
-    /// reading that many row ids costs little, however common the word.
-    func matchCount(table: String, match: String, upTo cap: Int) throws -> Int {
-        precondition(table == "articles_fts" || table == "articles_cjk")
+    /// The query compiled in `mode`, with what its plan does (`LibraryStore+QueryPlan.swift`).
+    func compile(_ query: ArticleQuery, now: Date, mode: QueryCompiler.Mode) throws -> CompiledQuery {
+        var compiler = QueryCompiler(
+            feeds: try queryFeeds(), completions: { try self.completions(of: $0) },
+            matchSample: { try self.matchSample(table: $0, match: $1, upTo: $2) },
+            matchIDs: { try self.matchIDs(table: $0, match: $1, upTo: $2) },
+            now: Int64(now.timeIntervalSince1970), mode: mode, fewMatches: queryPlanLimits.fewMatches)
+        let condition = try compiler.condition(query)
+        return CompiledQuery(
+            condition: condition, values: compiler.values, readsMatchLists: compiler.readsMatchLists,
+            drivenByRowIDs: compiler.drivenByRowIDs, sparsestMatches: compiler.sparsestMatches,
+            termsAskedPerRow: compiler.termsAskedPerRow, testsFields: compiler.testsFields)
+    }
+
+    /// How many rows of an FTS table (`articles_fts`, `articles_cjk`, `articles_fields`)
+    /// match, up to `cap` (reading that many row ids costs little, however common the word),
+    /// and what share of the row ids they span holds them: how densely the word occurs.
+    func matchSample(table: String, match: String, upTo cap: Int) throws -> MatchSample {
+        precondition(["articles_fts", "articles_cjk", "articles_fields"].contains(table))
         let statement = try db.prepare(
-            "SELECT count(*) FROM (SELECT rowid FROM \(table) WHERE \(table) MATCH ?1 LIMIT ?2)")
+            "SELECT count(*), min(rowid), max(rowid) FROM (SELECT rowid FROM \(table) WHERE \(table) MATCH ?1 LIMIT ?2)"
+        )
         try statement.bind(.text(match), .integer(Int64(cap)))
-        return Int(try statement.firstRow { $0.int64(0) } ?? 0)
+        return try statement.firstRow { row in
+            let count = Int(row.int64(0))
+            let span = row.int64(2) - row.int64(1) + 1
+            return MatchSample(count: count, density: count == 0 ? 0 : Double(count) / Double(max(span, 1)))
+        } ?? MatchSample(count: 0, density: 0)
+    }
+
+    /// The row ids of an FTS table that match, up to `cap`, in row id order.
+    func matchIDs(table: String, match: String, upTo cap: Int) throws -> [Int64] {
+        precondition(["articles_fts", "articles_cjk", "articles_fields"].contains(table))
+        let statement = try db.prepare("SELECT rowid FROM \(table) WHERE \(table) MATCH ?1 LIMIT ?2")
+        try statement.bind(.text(match), .integer(Int64(cap)))
+        defer { statement.reset() }
+        var ids: [Int64] = []
+        while try statement.step() { ids.append(statement.int64(0)) }
+        return ids
     }
 
     /// Every feed with what `feed:` and `tag:` look at.

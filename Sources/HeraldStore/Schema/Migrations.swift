@@ -82,7 +82,7 @@ enum Migrations {
             // SQLite cannot split the text itself: the indexes are filled from Swift.
             let rows = try db.prepare("SELECT id, title, author, text FROM articles")
             while try rows.step() {
-                try SearchIndex.add(
+                try SearchIndex.addWords(
                     id: rows.int64(0), title: rows.text(1) ?? "", author: rows.text(2),
                     text: rows.text(3) ?? "",
                     in: db)
@@ -167,5 +167,8 @@ enum Migrations {
         Step(
             version: 10, summary: "sync: captured changes, merged state, other devices",
             apply: SyncMigration.apply),
+        Step(
+            version: 11, summary: "queries: read and podcast indexes, trigrams of titles and authors",
+            apply: QueryIndexMigration.apply),
     ]
 }

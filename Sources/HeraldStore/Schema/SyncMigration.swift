@@ -1,4 +1,4 @@
-/// Migration 11: what sync needs in the library (issue 12).
+/// Migration 10: what sync needs in the library (issue 12).
 ///
 /// - `sync_outbox`: what the user did, captured by triggers on every write path (reader,
 ///   CLI, bulk commands, undo) without touching them, waiting to be stamped and written to

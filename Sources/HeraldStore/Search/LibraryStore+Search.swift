@@ -19,12 +19,34 @@ extension LibraryStore {
 
     /// The first indexed words that start with `prefix`, in alphabetical order (the word
     /// itself first when it is one).
+    ///
+    /// Read one word at a time from the index's instances (`articles_instances`, migration
+    /// 11), each lookup a seek to the next word: the vocabulary's row table counts every
+    /// instance of each word it returns, 26 ms for `gard` at 1M articles (for `garden`),
+    /// where this takes 1–3 ms.
     func completions(of prefix: String) throws -> [String] {
+        // A library opened at an older schema (tests of migrations) has only the vocabulary.
+        if schemaVersion < 11 {
+            let statement = try db.prepare(
+                "SELECT term FROM articles_vocab WHERE term >= ?1 AND term < ?2 ORDER BY term LIMIT ?3")
+            try statement.bind(
+                .text(prefix), .text(prefix + "\u{10FFFF}"), .integer(Int64(Self.completionLimit)))
+            var terms: [String] = []
+            while try statement.step() { terms.append(statement.text(0) ?? "") }
+            return terms
+        }
         let statement = try db.prepare(
-            "SELECT term FROM articles_vocab WHERE term >= ?1 AND term < ?2 ORDER BY term LIMIT ?3")
-        try statement.bind(.text(prefix), .text(prefix + "\u{10FFFF}"), .integer(Int64(Self.completionLimit)))
+            "SELECT term FROM articles_instances WHERE term >= ?1 AND term < ?2 LIMIT 1")
+        let end = prefix + "\u{10FFFF}"
         var terms: [String] = []
-        while try statement.step() { terms.append(statement.text(0) ?? "") }
+        var from = prefix
+        while terms.count < Self.completionLimit {
+            try statement.bind(.text(from), .text(end))
+            guard let term = try statement.firstRow({ $0.text(0) }).flatMap({ $0 }) else { break }
+            terms.append(term)
+            // The next word after this one: words hold no control characters.
+            from = term + "\u{1}"
+        }
         return terms
     }
 

@@ -1,6 +1,7 @@
-/// Keeps the two full-text indexes in step with the articles table.
+/// Keeps the full-text indexes in step with the articles table: words, CJK/Hangul
+/// characters, and the trigrams of titles and authors (`FieldIndex`).
 ///
-/// Both FTS5 tables are contentless (they store no copy of the text), so removing an entry
+/// The FTS5 tables are contentless (they store no copy of the text), so removing an entry
 /// means handing FTS5 the same values that were indexed: `remove` recomputes them from the
 /// article's stored columns, which is deterministic.
 ///
@@ -44,12 +45,27 @@ enum SearchIndex {
         }
     }
 
-    static func add(id: Int64, title: String, author: String?, text: String, in db: SQLiteConnection) throws {
-        try add(id: id, entry: SearchEntry(title: title, author: author, text: text), in: db)
+    /// Adds an article to the word and character indexes only (migration 2, before the
+    /// trigram index existed).
+    static func addWords(id: Int64, title: String, author: String?, text: String, in db: SQLiteConnection)
+        throws
+    {
+        try addWords(id: id, entry: SearchEntry(title: title, author: author, text: text), in: db)
     }
 
     /// Adds an entry split beforehand (see `SearchEntry`), perhaps on another thread.
     static func add(id: Int64, entry: SearchEntry, in db: SQLiteConnection) throws {
+        try addFields(id: id, title: entry.fieldTitle, author: entry.fieldAuthor, in: db)
+        try addWords(id: id, entry: entry, in: db)
+    }
+
+    /// Adds a title and author, as `FieldIndex.indexed` made them, to the trigram index.
+    static func addFields(id: Int64, title: String, author: String?, in db: SQLiteConnection) throws {
+        try db.prepare("INSERT INTO articles_fields(rowid, title, author) VALUES (?1, ?2, ?3)")
+            .bind(.integer(id), .text(title), .optional(author)).run()
+    }
+
+    private static func addWords(id: Int64, entry: SearchEntry, in db: SQLiteConnection) throws {
         try db.prepare("INSERT INTO articles_fts(rowid, title, author, text) VALUES (?1, ?2, ?3, ?4)")
             .bind(.integer(id), .text(entry.title), .optional(entry.author), .text(entry.text)).run()
         guard !entry.cjkTitle.isEmpty || !entry.cjkText.isEmpty else { return }
@@ -63,6 +79,10 @@ enum SearchIndex {
         try write(
             "INSERT INTO articles_fts(articles_fts, rowid, title, author, text) VALUES ('delete', ?1, ?2, ?3, ?4)",
             id: id, title: title, author: author, text: text, db: db)
+        try db.prepare(
+            "INSERT INTO articles_fields(articles_fields, rowid, title, author) VALUES ('delete', ?1, ?2, ?3)"
+        )
+        .bind(.integer(id), .text(FieldIndex.indexed(title)), .optional(author.map(FieldIndex.indexed))).run()
         let (titleChars, textChars) = (CJKText.characters(title), CJKText.characters(text))
         guard !titleChars.isEmpty || !textChars.isEmpty else { return }
         try db.prepare(
