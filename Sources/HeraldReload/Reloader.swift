@@ -18,9 +18,10 @@ public struct Reloader: Sendable {
     public var retention: (keepDays: Int, keepArticles: Int)?
     /// Bytes of fetched bodies whose feeds may be between the network and the library at
     /// once: fetched, parsed, prepared or waiting to be written (each form about as large as
-    /// the body). 1 MiB is four feeds of 50 full articles, enough to keep both cores and the
-    /// database busy; 2 MiB added 3 MB to the peak of a cold 200-feed reload, and no speed.
-    public static let bodyBudget = 1_048_576
+    /// the body). 768 KiB is three feeds of 50 full articles, enough to keep both cores and
+    /// the database busy: 2 MiB peaked 4 MB higher in a cold 200-feed reload, and was no
+    /// faster there or with 500 feeds of 100.
+    public static let bodyBudget = 768 * 1024
 
     /// `jobs`: fetches at once (at most 6 per host, whatever it says).
     public init(store: LibraryStore, fetcher: FeedFetcher? = nil, jobs: Int = 200) {

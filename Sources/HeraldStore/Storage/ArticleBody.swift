@@ -113,6 +113,11 @@ final class ArticleBodyCodec {
     /// level inflates the same way.
     static let level: Int32 = 1
 
+    /// zlib's memory level: 6 makes a deflate stream 160 KB instead of zlib's default 256 KB
+    /// (a reload keeps one per parse thread and one in the store) and compressed the
+    /// full-content corpus as well (0.433 of its size against 0.432), as fast.
+    static let memoryLevel: Int32 = 6
+
     private let deflater: UnsafeMutablePointer<z_stream>
     private let inflater: UnsafeMutablePointer<z_stream>
     /// Where `pack` builds a blob (it keeps the capacity it needed, up to `largestScratch`).
@@ -126,7 +131,7 @@ final class ArticleBodyCodec {
         deflater.initialize(to: z_stream())
         inflater = .allocate(capacity: 1)
         inflater.initialize(to: z_stream())
-        let deflateStatus = cz_deflate_init(deflater, Self.level)
+        let deflateStatus = cz_deflate_init(deflater, Self.level, Self.memoryLevel)
         let inflateStatus = cz_inflate_init(inflater)
         // Initialisation fails only when out of memory or on a zlib ABI mismatch; neither
         // leaves a way to store an article.
