@@ -27,13 +27,14 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0"),
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
 
         .target(name: "HeraldCore", dependencies: ["CLibXML2"], swiftSettings: strict),
         .target(
             name: "HeraldStore", dependencies: ["HeraldCore", "CSQLite3", "CZlib"], swiftSettings: strict),
         .target(name: "HeraldFetch", dependencies: ["CCurl", "CZlib"], swiftSettings: strict),
         .target(
-            name: "HeraldReload", dependencies: ["HeraldCore", "HeraldStore", "HeraldFetch"],
+            name: "HeraldReload", dependencies: ["HeraldCore", "HeraldStore", "HeraldFetch", "CMalloc"],
             swiftSettings: strict),
         .target(name: "HeraldUI", dependencies: ["HeraldCore"], swiftSettings: strict),
         .target(name: "HeraldSync", dependencies: ["HeraldStore", "CZlib"], swiftSettings: strict),
@@ -46,7 +47,7 @@ let package = Package(
             name: "herald",
             dependencies: [
                 "HeraldCore", "HeraldStore", "HeraldFetch", "HeraldReload", "HeraldUI", "HeraldTerminal",
-                "HeraldSync",
+                "HeraldSync", "CMalloc",
             ],
             swiftSettings: strict
         ),

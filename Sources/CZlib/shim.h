@@ -4,8 +4,8 @@
 
 // deflateInit2/inflateInit2 are macros passing ZLIB_VERSION and the stream's size: Swift
 // cannot import them.
-static inline int cz_deflate_init(z_streamp stream, int level) {
-    return deflateInit2(stream, level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY);
+static inline int cz_deflate_init(z_streamp stream, int level, int memLevel) {
+    return deflateInit2(stream, level, Z_DEFLATED, -15, memLevel, Z_DEFAULT_STRATEGY);
 }
 static inline int cz_inflate_init(z_streamp stream) { return inflateInit2(stream, -15); }
 /// An inflate stream with any window-bits value (15 + 32: a zlib or gzip header, told apart).

@@ -57,7 +57,7 @@ extension LibraryStore {
             if known.rows[item.id] == row {
                 return PreparedItem(item: item, row: row, body: nil, search: nil)
             }
-            let body = codec.pack(text: item.text, html: item.html)
+            let body = codec.pack(text: item.text, html: item.html, crc: row.body.crc)
             // The HTML is in the body now: not kept twice while the item waits to be written.
             var light = item
             light.html = nil

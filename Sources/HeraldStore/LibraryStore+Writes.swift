@@ -46,52 +46,54 @@ extension LibraryStore {
     /// Writes the rows and leaves the search index's changes in `index`, for the caller to
     /// apply after its other row writes (see `SearchIndex.Pending`). Runs in the caller's
     /// transaction.
+    ///
+    /// New items go in together, several to a statement (`insertArticles`); then known ones
+    /// are updated one by one, and so is an item the feed lists twice (its second copy
+    /// updates what its first inserted, as when they came one after the other).
     func upsertArticles(
         feedURL: String, prepared: [PreparedItem], now: Date, index: inout SearchIndex.Pending
     ) throws -> Int {
         let feed = try feedRowID(feedURL)
-        let seen = Int64(now.timeIntervalSince1970)
         var known = try storedArticles(feed: feed, guids: prepared.map(\.item.id))
         let removed = try removedGuids(feed: feed, among: prepared.map(\.item.id))
-        var added = 0
-        for entry in prepared {
-            let (item, row) = (entry.item, entry.row)
-            // Retention took it away: it stays away while the feed still lists it.
-            if removed.contains(item.id) { continue }
-            if let old = known[item.id] {
-                guard old.row != row else { continue }
-                let body = entry.body ?? bodies.pack(text: item.text, html: item.html)
-                try db.prepare(
-                    """
-                    UPDATE articles SET title = ?2, link = ?3, author = ?4, published = ?5,
-                        sort_time = coalesce(?5, first_seen), updated = ?6, enclosures = ?7, image = ?8,
-                        body = ?9
-                    WHERE id = ?1
-                    """
-                ).bind([.integer(old.id)] + row.values + [.blob(body)]).run()
-                let oldText = try old.blob.withUnsafeBytes { try bodies.unpackText($0) }
-                if (old.row.title, old.row.author, oldText) != (item.title, item.author, item.text) {
-                    index.remove(id: old.id, title: old.row.title, author: old.row.author, text: oldText)
-                    index.add(id: old.id, entry: entry.search ?? SearchEntry(item))
-                }
-                known[item.id] = (old.id, row, body)
+        var new: [NewArticle] = []
+        var again: [PreparedItem] = []
+        var newGuids = Set<String>()
+        // Retention took some away: they stay away while the feed still lists them.
+        for entry in prepared where !removed.contains(entry.item.id) {
+            if known[entry.item.id] == nil, newGuids.insert(entry.item.id).inserted {
+                let body = entry.body ?? bodies.pack(text: entry.item.text, html: entry.item.html)
+                new.append(NewArticle(entry: entry, body: body))
             } else {
-                let body = entry.body ?? bodies.pack(text: item.text, html: item.html)
-                try db.prepare(
-                    """
-                    INSERT INTO articles(feed_id, guid, first_seen, sort_time, title, link, author, published,
-                        updated, enclosures, image, body)
-                    VALUES (?1, ?2, ?3, coalesce(?7, ?3), ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
-                    """
-                ).bind([.integer(feed), .text(item.id), .integer(seen)] + row.values + [.blob(body)])
-                    .run()
-                let id = db.lastInsertRowID
-                index.add(id: id, entry: entry.search ?? SearchEntry(item))
-                known[item.id] = (id, row, body)
-                added += 1
+                again.append(entry)
             }
         }
-        return added
+        let ids = try insertArticles(new, feed: feed, seen: Int64(now.timeIntervalSince1970))
+        for (article, id) in zip(new, ids) {
+            let item = article.entry.item
+            index.add(id: id, entry: article.entry.search ?? SearchEntry(item))
+            known[item.id] = (id, article.entry.row, article.body)
+        }
+        for entry in again {
+            let (item, row) = (entry.item, entry.row)
+            guard let old = known[item.id], old.row != row else { continue }
+            let body = entry.body ?? bodies.pack(text: item.text, html: item.html)
+            try db.prepare(
+                """
+                UPDATE articles SET title = ?2, link = ?3, author = ?4, published = ?5,
+                    sort_time = coalesce(?5, first_seen), updated = ?6, enclosures = ?7, image = ?8,
+                    body = ?9
+                WHERE id = ?1
+                """
+            ).bind([.integer(old.id)] + row.values + [.blob(body)]).run()
+            let oldText = try old.blob.withUnsafeBytes { try bodies.unpackText($0) }
+            if (old.row.title, old.row.author, oldText) != (item.title, item.author, item.text) {
+                index.remove(id: old.id, title: old.row.title, author: old.row.author, text: oldText)
+                index.add(id: old.id, entry: entry.search ?? SearchEntry(item))
+            }
+            known[item.id] = (old.id, row, body)
+        }
+        return new.count
     }
 
     /// The stored rows of a feed's articles with these guids, by guid.

@@ -1,3 +1,4 @@
+import CMalloc
 import Foundation
 import HeraldCore
 import HeraldReload
@@ -11,6 +12,13 @@ import HeraldUI
 struct Herald {
     @MainActor
     static func main() async {
+        // Two malloc arenas for the whole process, not one per thread that allocates (glibc
+        // allows 16 on 2 cores): a reload's parse threads and the database thread hand
+        // articles to each other, and each arena kept its own high-water mark of freed memory,
+        // 1.5 MB more at the peak of a cold 200-feed reload. One arena saved 1.3 MB more, but
+        // those threads then waited for its lock (twice the futex calls, 8% more CPU).
+        // Set before any other thread starts: a thread keeps the arena it first had.
+        mallopt(M_ARENA_MAX, 2)
         var arguments = Array(CommandLine.arguments.dropFirst())
         var library: String?
         do {

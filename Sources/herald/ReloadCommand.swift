@@ -28,8 +28,10 @@ enum ReloadCommand {
         }
         let store = try await options.openLibrary(importingDemo: false)
         await store.setReloadFilters(config.filters)
-        // Nothing here reads a page twice: the reader's larger cache would only add to the peak.
-        try await store.setCacheSize(kibibytes: 2048)
+        // Nothing here reads a page twice: the reader's larger cache would only add to the peak
+        // (1 MiB: 1 MB lower than 2 MiB in a cold 200-feed reload, as fast; 512 KiB read
+        // twice as many pages back from the file).
+        try await store.setCacheSize(kibibytes: 1024)
         let showBar = !quiet && isatty(2) == 1
         var reloader = Reloader(store: store, jobs: jobs)
         reloader.retention = (settings.keepDays, settings.keepArticles)

@@ -76,6 +76,28 @@ struct ArticleBodyTests {
         #expect(ArticleBody.Digest(text: "ab", html: "c") != ArticleBody.Digest(text: "a", html: "bc"))
         #expect(ArticleBody.Digest(text: "ab", html: "c") != ArticleBody.Digest(text: "ab", html: "d"))
     }
+
+    @Test("a packed body holds about its own bytes in memory, not room for the text and HTML")
+    func packedBodyIsExactSize() throws {
+        let codec = ArticleBodyCodec()
+        let text = String(repeating: "A café & a link [1]. ", count: 60)
+        let blob = codec.pack(text: text, html: Self.html)
+        // A reload keeps every blob of the feeds it is writing until they are stored.
+        #expect(blob.capacity < blob.count * 2)
+        #expect(blob.count < Self.html.utf8.count / 4)
+    }
+
+    @Test("a CRC given to pack (the digest's) gives the same blob as one computed by it")
+    func packWithKnownCRC() throws {
+        let codec = ArticleBodyCodec()
+        let text = String(repeating: "A café & a link [1]. ", count: 60)
+        let digest = ArticleBody.Digest(text: text, html: Self.html)
+        #expect(
+            codec.pack(text: text, html: Self.html, crc: digest.crc)
+                == codec.pack(text: text, html: Self.html))
+        let short = ArticleBody.Digest(text: "short", html: nil)
+        #expect(codec.pack(text: "short", html: nil, crc: short.crc) == codec.pack(text: "short", html: nil))
+    }
 }
 
 @Suite("Damaged article bodies")

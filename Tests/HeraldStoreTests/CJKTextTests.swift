@@ -29,4 +29,42 @@ struct CJKTextTests {
             #expect(CJKText.withoutIndexed(text) == expected)
         }
     }
+
+    @Test("both splits agree with a scalar-by-scalar reading on generated mixed text")
+    func agreesOnGeneratedText() {
+        let pool: [Unicode.Scalar] = [
+            "a", " ", "Z", "\n", "é", "—", "東", "京", "한", "국", "タ", "に", "😀", "\u{1100}", "\u{3130}",
+            "\u{FA00}", "\u{20000}", "\u{2FFFF}", "\u{30000}", "\u{E000}", "ü", "\u{0800}", "\u{1000}",
+        ]
+        var state: UInt64 = 42
+        for _ in 0..<500 {
+            var scalars = String.UnicodeScalarView()
+            for _ in 0..<Int(state % 40) {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                scalars.append(pool[Int(state >> 33) % pool.count])
+            }
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let text = String(scalars)
+            let spaced = String(
+                String.UnicodeScalarView(text.unicodeScalars.map { CJKText.isIndexed($0) ? " " : $0 }))
+            #expect(CJKText.withoutIndexed(text) == spaced)
+            // Runs of indexed characters, one token each, runs joined by x.
+            var runs: [[String]] = []
+            var inRun = false
+            for scalar in text.unicodeScalars {
+                if CJKText.isIndexed(scalar) {
+                    if inRun {
+                        runs[runs.count - 1].append(String(scalar))
+                    } else {
+                        runs.append([String(scalar)])
+                    }
+                    inRun = true
+                } else {
+                    inRun = false
+                }
+            }
+            #expect(
+                CJKText.characters(text) == runs.map { $0.joined(separator: " ") }.joined(separator: " x "))
+        }
+    }
 }

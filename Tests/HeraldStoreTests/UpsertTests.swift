@@ -87,4 +87,30 @@ struct UpsertTests {
         #expect(try await store.search("도서관", limit: 10).isEmpty)
         #expect(try await store.integer("SELECT count(*) FROM articles_vocab") == 0)
     }
+
+    @Test("new items go in several to a statement: each keeps its own words, counts and order")
+    func manyNewItemsInOneGo() async throws {
+        let library = try TemporaryLibrary()
+        defer { library.cleanUp() }
+        let store = try await store(library)
+        // 150 rows: statements of 64, 64, 16, 4 and 2; one guid twice, the later copy winning.
+        var items = (0..<150).map { item("g\($0)", "Title \($0)", "w\($0)z common", day: $0) }
+        items.append(item("g7", "Title 7 again", "changed7 common", day: 7))
+        #expect(try await store.upsertArticles(feedURL: feed, items: items) == 150)
+        for n in [0, 63, 64, 127, 128, 143, 144, 147, 148, 149] {
+            #expect(try await store.search("w\(n)z", limit: 5).map(\.article.title) == ["Title \(n)"])
+        }
+        #expect(try await store.search("w7z", limit: 5).isEmpty)
+        #expect(try await store.search("changed7", limit: 5).map(\.article.title) == ["Title 7 again"])
+        #expect(try await store.integer("SELECT total_count FROM feeds") == 150)
+        #expect(try await store.integer("SELECT unread_count FROM feeds") == 150)
+        // Each row got its own columns: the guid, title and date that went in with it.
+        #expect(
+            try await store.integer(
+                "SELECT count(*) FROM articles WHERE 'g' || substr(title, 7) != guid AND guid != 'g7'") == 0)
+        #expect(
+            try await store.integer(
+                "SELECT count(*) FROM articles WHERE sort_time != 1790000000 + CAST(substr(guid, 2) AS INTEGER) * 86400"
+            ) == 0)
+    }
 }

@@ -29,10 +29,24 @@ enum CJKText {
             var inRun = false
             var i = 0
             while i < bytes.count {
+                // Bytes below E1 start no indexed character: skipped without decoding.
+                if bytes[i] < 0xE1 {
+                    if bytes[i] < 0x80 || bytes[i] >= 0xC0 { inRun = false }
+                    i += 1
+                    continue
+                }
                 let (indexed, length) = scalar(in: bytes, at: i)
                 if indexed {
-                    if !out.isEmpty { out += inRun ? [0x20] : [0x20, 0x78, 0x20] }  // " " or " x "
-                    out += bytes[i..<i + length]
+                    if out.isEmpty {
+                        out.reserveCapacity(bytes.count - i + bytes.count / 3)
+                    } else if inRun {
+                        out.append(0x20)
+                    } else {
+                        out.append(0x20)
+                        out.append(0x78)
+                        out.append(0x20)
+                    }
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<i + length]))
                 }
                 // Continuation bytes neither start nor end a run.
                 if length > 0 { inRun = indexed }
@@ -48,17 +62,24 @@ enum CJKText {
         var text = text
         let replaced: [UInt8]? = text.withUTF8 { bytes in
             var out: [UInt8]?
+            // Bytes from `copied` up to `i` go to `out` as they are, in one piece.
+            var copied = 0
             var i = 0
             while i < bytes.count {
+                guard bytes[i] >= 0xE1 else {
+                    i += 1
+                    continue
+                }
                 let (indexed, length) = scalar(in: bytes, at: i)
-                if indexed, out == nil { out = Array(bytes[..<i]) }
                 if indexed {
-                    out?.append(0x20)
-                } else {
-                    out?.append(contentsOf: bytes[i..<i + max(length, 1)])
+                    if out == nil { out = .init(); out!.reserveCapacity(bytes.count) }
+                    out!.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<i]))
+                    out!.append(0x20)
+                    copied = i + length
                 }
                 i += max(length, 1)
             }
+            if out != nil { out!.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...])) }
             return out
         }
         // Text with nothing to replace (most Latin text) is shared, not copied: a reload
@@ -78,7 +99,8 @@ enum CJKText {
         case 0xE0: return (false, 3)
         case 0xE1...0xEF:
             guard i + 2 < bytes.count else { return (false, bytes.count - i) }
-            let value = UInt32(b & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
+            let value =
+                UInt32(b & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
             return (Unicode.Scalar(value).map(isIndexed) ?? false, 3)
         default:
             guard i + 3 < bytes.count else { return (false, bytes.count - i) }
