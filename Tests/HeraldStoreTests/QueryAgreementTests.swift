@@ -87,16 +87,7 @@ struct QueryAgreementTests {
         let library = try await QueryLibrary.make()
         defer { library.library.cleanUp() }
         let query = try parse("-tag:food")
-        var seen: [String] = []
-        var last: ArticleSortKey?
-        while true {
-            let page = try await library.store.articles(
-                matching: query, after: last, limit: 3,
-                now: Date(timeIntervalSince1970: Double(QueryLibrary.now)))
-            seen += page.map(\.id)
-            guard let tail = page.last, page.count == 3 else { break }
-            last = tail.sortKey
-        }
+        let seen = try await library.foundInPages(query)
         #expect(seen == library.expected(query))
         #expect(seen.count == 10)
         let backward = try await library.store.articles(

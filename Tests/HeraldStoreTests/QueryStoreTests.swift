@@ -119,6 +119,20 @@ struct QueryLibrary {
             matching: query, limit: limit, now: Date(timeIntervalSince1970: Double(Self.now))
         ).map(\.id)
     }
+
+    /// Every article matching `query`, read in keyset pages of `size` rows (each page after
+    /// the last row of the one before).
+    func foundInPages(_ query: ArticleQuery, size: Int = 3) async throws -> [String] {
+        var seen: [String] = []
+        var last: ArticleSortKey?
+        while true {
+            let page = try await store.articles(
+                matching: query, after: last, limit: size, now: Date(timeIntervalSince1970: Double(Self.now)))
+            seen += page.map(\.id)
+            guard let tail = page.last, page.count == size else { return seen }
+            last = tail.sortKey
+        }
+    }
 }
 
 extension QueryFields {
