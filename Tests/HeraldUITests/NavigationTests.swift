@@ -184,6 +184,10 @@ struct NavigationTests {
         #expect(app.render().text().contains("unknown key x — ? for help"))
         await press(app, .character("j"))
         #expect(!app.render().text().contains("unknown key"))
+        // A key of another screen says where it works (J on the feed list is next feed there).
+        await press(app, .character("J"))
+        #expect(
+            app.render().text().contains("J works in: article list (next feed), article (next article of"))
         await press(app, .enter, .enter, .character("?"))
         guard case .page(let help) = app.screen else {
             Issue.record("? did not open the help")

@@ -222,7 +222,11 @@ public final class ReaderApp {
         count = nil
         guard let action = keymap.action(for: key, on: kind) else {
             let help = keymap.key(for: .help, on: kind).map { " — \($0.label) for help" } ?? ""
-            message = "unknown key \(key.label)\(help)"
+            if let places = keymap.elsewhere(key, from: kind) {
+                message = "\(key.label) works in: \(places)\(help)"
+            } else {
+                message = "unknown key \(key.label)\(help)"
+            }
             return
         }
         perform(action, count: typed)

@@ -67,6 +67,20 @@ public struct Keymap: Sendable {
         .keys.first
     }
 
+    /// What `key` does on the other screens when it does nothing on `screen`, for the
+    /// message of an unbound key: "article list (next feed), article (next article of the
+    /// list)" for `J` on the feed list; nil when it does nothing anywhere.
+    public func elsewhere(_ key: Key, from screen: ScreenKind) -> String? {
+        guard action(for: key, on: screen) == nil else { return nil }
+        let places = ScreenKind.allCases.compactMap { other -> String? in
+            guard other != screen, let action = action(for: key, on: other),
+                let binding = bindings.first(where: { $0.action == action && $0.keys.contains(key) })
+            else { return nil }
+            return "\(other.title) (\(binding.summary))"
+        }
+        return places.isEmpty ? nil : places.joined(separator: ", ")
+    }
+
     /// Makes `key` do `action` on `screens` (every screen the action works on when nil),
     /// taking the key from whatever it did there. False when the action works on none of
     /// `screens`.
