@@ -4,9 +4,9 @@ import Glibc
 /// is kept, so a key flipped many times in a device's files is written once.
 ///
 /// A device's files are merged in one transaction, so its backlog can be gathered whole (up
-/// to a limit of keys) and then written feed by feed: the state's key starts with the feed's
-/// URL, so each feed's pages are read and written once, while they are in the page cache,
-/// instead of each key seeking a page anywhere in the state.
+/// to a limit of keys) and then written in the state's key order (feed URL, guid, kind): the
+/// B-tree is walked from one end to the other, each page read and written once while it is
+/// in the page cache, instead of each key seeking a page anywhere in the state.
 ///
 /// Records are taken as bytes (the sync file's fields): guids and values are copied into one
 /// buffer and found again through a hash table of their own, each feed URL is kept once, so a
@@ -133,9 +133,8 @@ public struct SyncBacklog: Sendable {
         }
     }
 
-    /// Hands every winner to `body` (kind, feed URL, guid and value bytes, stamp, device),
-    /// feed by feed in the order of their URLs, the keys of one feed in the order they came;
-    /// then empties the backlog.
+    /// Hands every winner to `body` (kind, feed URL, guid and value bytes, stamp, device) in
+    /// the state's key order (feed URL, guid, kind, by their bytes), then empties the backlog.
     mutating func drain(
         _ body: (
             _ kind: SyncChange.Kind, _ feedURL: UnsafeRawBufferPointer, _ guid: UnsafeRawBufferPointer,
@@ -156,6 +155,22 @@ public struct SyncBacklog: Sendable {
         }
         defer { self = SyncBacklog() }
         try bytes.withUnsafeBytes { all in
+            // Within a feed, by guid then kind, as the state's key (each `starts[rank]` is now
+            // the end of its feed's keys).
+            var start = 0
+            for rank in ranks.indices {
+                order[start..<starts[rank]].sort { a, b in
+                    let (x, y) = (entries[Int(a)], entries[Int(b)])
+                    let common = Int(min(x.guidLength, y.guidLength))
+                    let order =
+                        common == 0
+                        ? 0 : memcmp(all.baseAddress! + Int(x.guid), all.baseAddress! + Int(y.guid), common)
+                    if order != 0 { return order < 0 }
+                    if x.guidLength != y.guidLength { return x.guidLength < y.guidLength }
+                    return x.kind.rawValue < y.kind.rawValue
+                }
+                start = starts[rank]
+            }
             for place in order {
                 let entry = entries[Int(place)]
                 try feeds.withBytes(of: Int(entry.feed)) { url in
