@@ -104,4 +104,24 @@ struct BacklogTests {
         #expect(try store.mergeOthers(&backlog, cursor: nil) == 1)
         #expect(try store.syncStates()[operation("", 0, "").change.key] == operation("0", 5, "abab"))
     }
+
+    @Test("a key's value written over and over keeps the last winner's and the backlog's bytes do not grow")
+    func valuesWrittenOver() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let store = try LibraryStore.open(path: scratch.url.appendingPathComponent("l.db").path)
+        var backlog = SyncBacklog()
+        let values = ["news\tlong tag name", "", "x", "news\tlonger tag name still"]
+        for stamp in 1...1_000 {
+            backlog.add(
+                SyncOperation(
+                    change: SyncChange(
+                        kind: .tags, feedURL: "https://a.example/feed", value: values[stamp % 4]),
+                    stamp: Int64(stamp), device: "aaaa"))
+        }
+        #expect(backlog.byteCount <= values.map(\.utf8.count).reduce(0, +))
+        try store.mergeOthers(&backlog, cursor: nil)
+        #expect(
+            try store.syncStates().values.map(\.change.value) == [values[1_000 % 4]])
+    }
 }

@@ -20,6 +20,9 @@ public struct SyncBacklog: Sendable {
         var guidLength: Int32
         var value: Int32
         var valueLength: Int32
+        /// The bytes reserved for the value: a new winner's value is written over the last
+        /// one when it fits, so a key flipped a million times does not grow `bytes`.
+        var valueCapacity: Int32
         var feed: Int32
         var device: Int32
         var kind: SyncChange.Kind
@@ -36,6 +39,9 @@ public struct SyncBacklog: Sendable {
 
     /// How many keys have a winner waiting.
     public var count: Int { entries.count }
+
+    /// The bytes of the guids and values kept.
+    var byteCount: Int { bytes.count }
 
     /// Keeps `operation` if it wins over the waiting one of its key.
     public mutating func add(_ operation: SyncOperation) {
@@ -92,8 +98,17 @@ public struct SyncBacklog: Sendable {
                 if wins {
                     entries[place].stamp = stamp
                     entries[place].device = deviceIndex
-                    if !matches(entry.value, entry.valueLength, value) {
+                    if value.count <= entry.valueCapacity {
+                        let start = Int(entry.value)
+                        bytes.withUnsafeMutableBytes { all in
+                            UnsafeMutableRawBufferPointer(rebasing: all[start..<start + value.count])
+                                .copyMemory(
+                                    from: value)
+                        }
+                        entries[place].valueLength = Int32(value.count)
+                    } else {
                         (entries[place].value, entries[place].valueLength) = append(value)
+                        entries[place].valueCapacity = Int32(value.count)
                     }
                 }
                 return
@@ -105,7 +120,8 @@ public struct SyncBacklog: Sendable {
         entries.append(
             Entry(
                 hash: hash, stamp: stamp, guid: guidStart, guidLength: guidLength, value: valueStart,
-                valueLength: valueLength, feed: feed, device: deviceIndex, kind: kind))
+                valueLength: valueLength, valueCapacity: valueLength, feed: feed, device: deviceIndex,
+                kind: kind))
         slots[slot] = Int32(entries.count)
         if entries.count * 2 > slots.count { grow() }
     }
