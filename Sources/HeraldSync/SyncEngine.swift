@@ -192,7 +192,8 @@ public struct SyncEngine {
                 (cursor.segment, cursor.offset) = (position.segment, position.offset)
                 moved = true
             }
-            if backlog.count >= backlogLimit { try flush() }
+            // Long guids fill the backlog's bytes before its keys: 64 MiB is a limit too.
+            if backlog.count >= backlogLimit || backlog.byteCount >= 64 << 20 { try flush() }
         }
         try readFiles(
             of: other, listing: listing, cursor: { cursor }, reader: &reader, record: record, reached: reached

@@ -40,8 +40,9 @@ public struct SyncBacklog: Sendable {
     /// How many keys have a winner waiting.
     public var count: Int { entries.count }
 
-    /// The bytes of the guids and values kept.
-    var byteCount: Int { bytes.count }
+    /// The bytes of the guids and values kept (their offsets are 32-bit: a backlog is
+    /// written long before 2 GiB).
+    public var byteCount: Int { bytes.count }
 
     /// Keeps `operation` if it wins over the waiting one of its key.
     public mutating func add(_ operation: SyncOperation) {
