@@ -19,6 +19,9 @@ public struct SyncEngine {
     public var compactionFloor = 64 << 10
     /// This machine's name, part of the stamp that tells a copied library (tests set one).
     public var host = DeviceStamp.hostName()
+    /// A device's operations are written once this many keys wait in its backlog (about 100
+    /// bytes each: 26 MB at this limit), and when its files are read.
+    public var backlogLimit = 1 << 18
 
     public init(store: LibraryStore, folder: URL) {
         self.store = store
@@ -65,9 +68,8 @@ public struct SyncEngine {
                 batch, through: last.sequence, device: device, clock: &clock, own: own, segment: &segment)
         }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        // A large merge touches pages of the state all over: a larger cache while it runs.
-        try store.setCacheSize(kibibytes: 48 << 10)
-        defer { try? store.setCacheSize(kibibytes: 8 << 10) }
+        // The default page cache: a backlog is written feed by feed, each page once, so a
+        // larger cache saves little and would cost as much memory as the backlog.
         for name in names.sorted() where Self.isDeviceID(name) && name != device {
             try store.syncTransaction { try readDevice(name, clock: &clock, report: &report) }
         }
@@ -153,30 +155,73 @@ public struct SyncEngine {
         var reader = SyncFileReader()
         defer { report.problems += reader.problems }
         report.devices.append(device)
-        func merge(_ operations: [(Int64, SyncChange)], at position: SyncCursor?) throws {
-            var batch: [SyncOperation] = []
-            batch.reserveCapacity(operations.count)
-            for (stamp, change) in operations {
-                batch.append(SyncOperation(change: change, stamp: stamp, device: device))
-                cursor.lastStamp = max(cursor.lastStamp, stamp)
-                clock.observe(stamp)
-            }
-            cursor.operations += operations.count
-            report.read += operations.count
-            var moved = cursor
-            if let position { (moved.segment, moved.offset) = (position.segment, position.offset) }
-            report.won += try store.mergeOthers(batch, cursor: position == nil ? nil : moved)
-            if position != nil { cursor = moved }
+        // The device's operations wait in a backlog, reduced per key, and are written feed by
+        // feed when it is full and at the end (all in the device's one transaction).
+        var backlog = SyncBacklog()
+        var moved = false
+        func flush() throws {
+            report.won += try store.mergeOthers(&backlog, cursor: moved ? cursor : nil)
+            moved = false
         }
+        func record(
+            _ stamp: Int64, _ kind: SyncChange.Kind, _ value: UnsafeRawBufferPointer,
+            _ url: UnsafeRawBufferPointer,
+            _ guid: UnsafeRawBufferPointer
+        ) {
+            cursor.lastStamp = max(cursor.lastStamp, stamp)
+            clock.observe(stamp)
+            cursor.operations += 1
+            report.read += 1
+            guard value.contains(37) || url.contains(37) || guid.contains(37) else {
+                backlog.add(stamp: stamp, kind: kind, value: value, feedURL: url, guid: guid, device: device)
+                return
+            }
+            // Escaped fields (checked by the reader), undone.
+            let fields = [value, url, guid].map { SyncRecord.unescape($0) ?? [] }
+            fields[0].withUnsafeBytes { value in
+                fields[1].withUnsafeBytes { url in
+                    fields[2].withUnsafeBytes { guid in
+                        backlog.add(
+                            stamp: stamp, kind: kind, value: value, feedURL: url, guid: guid, device: device)
+                    }
+                }
+            }
+        }
+        func reached(_ position: SyncCursor?) throws {
+            if let position {
+                (cursor.segment, cursor.offset) = (position.segment, position.offset)
+                moved = true
+            }
+            // Long guids fill the backlog's bytes before its keys: 64 MiB is a limit too.
+            if backlog.count >= backlogLimit || backlog.byteCount >= 64 << 20 { try flush() }
+        }
+        try readFiles(
+            of: other, listing: listing, cursor: { cursor }, reader: &reader, record: record, reached: reached
+        )
+        try flush()
+    }
+
+    /// Reads `other`'s snapshot and segments from where `cursor()` stands, handing each
+    /// operation to `record`, and the position reached after each chunk to `reached` (nil:
+    /// a snapshot not ended yet).
+    private func readFiles(
+        of other: DeviceFolder, listing: DeviceFolder.Listing, cursor: () -> SyncCursor,
+        reader: inout SyncFileReader,
+        record: (
+            _ stamp: Int64, _ kind: SyncChange.Kind, _ value: UnsafeRawBufferPointer,
+            _ feedURL: UnsafeRawBufferPointer, _ guid: UnsafeRawBufferPointer
+        ) throws -> Void,
+        reached: (_ position: SyncCursor?) throws -> Void
+    ) throws {
+        let device = other.url.lastPathComponent
         // A snapshot at or past the segment being read replaces the segments before it.
-        if let snapshot = listing.snapshots.last, snapshot >= cursor.segment {
+        if let snapshot = listing.snapshots.last, snapshot >= cursor().segment {
             let path = other.snapshotURL(snapshot).path
-            let outcome = try reader.read(path, from: 0) { operations, _ in try merge(operations, at: nil) }
+            let outcome = try reader.read(path, from: 0, record: record) { _ in try reached(nil) }
             switch outcome {
             case .read(_, _, ended: true):
-                try merge(
-                    [],
-                    at: SyncCursor(
+                try reached(
+                    SyncCursor(
                         device: device, segment: snapshot + 1, offset: 0, lastStamp: 0, operations: 0))
             case .read: break
             case .newerVersion(let version):
@@ -186,24 +231,22 @@ public struct SyncEngine {
             }
         }
         while true {
-            let number = max(cursor.segment, 1)
+            let number = max(cursor().segment, 1)
             guard listing.segments.contains(number) else { break }
-            let offset = cursor.segment == number ? cursor.offset : 0
+            let offset = cursor().segment == number ? cursor().offset : 0
             let name = DeviceFolder.segmentName(number)
-            let outcome = try reader.read(other.segmentURL(number).path, from: offset) { operations, end in
-                try merge(
-                    operations,
-                    at: SyncCursor(device: device, segment: number, offset: end, lastStamp: 0, operations: 0))
+            let outcome = try reader.read(other.segmentURL(number).path, from: offset, record: record) {
+                end in
+                try reached(
+                    SyncCursor(device: device, segment: number, offset: end, lastStamp: 0, operations: 0))
             }
             switch outcome {
             case .read(let end, let truncated, _):
-                try merge(
-                    [],
-                    at: SyncCursor(device: device, segment: number, offset: end, lastStamp: 0, operations: 0))
+                try reached(
+                    SyncCursor(device: device, segment: number, offset: end, lastStamp: 0, operations: 0))
                 guard !truncated, listing.segments.contains(number + 1) else { return }
-                try merge(
-                    [],
-                    at: SyncCursor(
+                try reached(
+                    SyncCursor(
                         device: device, segment: number + 1, offset: 0, lastStamp: 0, operations: 0))
             case .newerVersion(let version):
                 reader.problems.append(Self.newer(device, name, version))
@@ -245,7 +288,7 @@ public struct SyncReport: Sendable {
     /// This device's operations written to its files.
     public var written = 0
     /// Operations read from other devices, and how many of them won over the state known
-    /// (of a key's operations in one batch, only the last writer is counted).
+    /// (of a key's operations in one backlog, only the winner is counted).
     public var read = 0
     public var won = 0
     /// The other devices read.

@@ -28,6 +28,38 @@ struct SyncFileReader {
         _ path: String, from offset: Int,
         _ body: (_ operations: [(Int64, SyncChange)], _ end: Int) throws -> Void
     ) throws -> Outcome {
+        var operations: [(Int64, SyncChange)] = []
+        return try read(path, from: offset) { stamp, kind, value, url, guid in
+            // The fields' escapes were checked.
+            let (value, url, guid) = (
+                SyncRecord.unescape(value) ?? [], SyncRecord.unescape(url) ?? [],
+                SyncRecord.unescape(guid) ?? []
+            )
+            operations.append(
+                (
+                    stamp,
+                    SyncChange(
+                        kind: kind, feedURL: String(decoding: url, as: UTF8.self),
+                        guid: String(decoding: guid, as: UTF8.self),
+                        value: String(decoding: value, as: UTF8.self))
+                ))
+        } reached: { end in
+            try body(operations, end)
+            operations.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Reads `path` from `offset` (0: from the header), handing each operation's fields to
+    /// `record` as the file's bytes (escapes checked, not undone; valid only during the call),
+    /// and the offset reached after each chunk to `reached`.
+    mutating func read(
+        _ path: String, from offset: Int,
+        record: (
+            _ stamp: Int64, _ kind: SyncChange.Kind, _ value: UnsafeRawBufferPointer,
+            _ feedURL: UnsafeRawBufferPointer, _ guid: UnsafeRawBufferPointer
+        ) throws -> Void,
+        reached: (_ end: Int) throws -> Void
+    ) throws -> Outcome {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             return .read(end: offset, truncated: false, ended: false)
         }
@@ -55,13 +87,13 @@ struct SyncFileReader {
         while true {
             guard let data = try handle.read(upToCount: chunkSize), !data.isEmpty else { break }
             carry.append(contentsOf: data)
-            var operations: [(Int64, SyncChange)] = []
-            let consumed = carry.withUnsafeBytes { buffer -> Int in
+            let consumed = try carry.withUnsafeBytes { buffer -> Int in
                 var start = 0
                 while let newline = buffer[start...].firstIndex(of: 10) {
                     let line = UnsafeRawBufferPointer(rebasing: buffer[start..<newline])
-                    switch SyncRecord.decode(line) {
-                    case .success(.operation(let stamp, let change)): operations.append((stamp, change))
+                    switch SyncRecord.fields(line) {
+                    case .success(.operation(let stamp, let kind, let value, let url, let guid)):
+                        try record(stamp, kind, value, url, guid)
                     case .success(.end): ended = true
                     case .failure(let problem):
                         let why =
@@ -78,7 +110,7 @@ struct SyncFileReader {
             }
             position += consumed
             carry.removeFirst(consumed)
-            try body(operations, position)
+            try reached(position)
         }
         return .read(end: position, truncated: !carry.isEmpty, ended: ended)
     }

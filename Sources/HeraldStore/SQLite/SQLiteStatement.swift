@@ -52,6 +52,29 @@ final class SQLiteStatement {
         return self
     }
 
+    /// Binds UTF-8 bytes as text to `?index` (SQLite copies them: no `String` is made, for
+    /// loops that bind fields read from a file).
+    func bindText(_ index: Int32, _ text: UnsafeRawBufferPointer) throws(SQLiteError) {
+        let code =
+            if let base = text.baseAddress, !text.isEmpty {
+                sqlite3_bind_text(
+                    handle, index, base.assumingMemoryBound(to: CChar.self), Int32(text.count), cs_transient()
+                )
+            } else {
+                sqlite3_bind_text(handle, index, "", 0, cs_transient())
+            }
+        guard code == SQLITE_OK else {
+            throw SQLiteError(code: code, message: connection.lastMessage, sql: sql)
+        }
+    }
+
+    func bindInteger(_ index: Int32, _ value: Int64) throws(SQLiteError) {
+        let code = sqlite3_bind_int64(handle, index, value)
+        guard code == SQLITE_OK else {
+            throw SQLiteError(code: code, message: connection.lastMessage, sql: sql)
+        }
+    }
+
     /// Advances to the next row; false when there is none.
     func step() throws(SQLiteError) -> Bool {
         let code = sqlite3_step(handle)

@@ -100,53 +100,11 @@ extension LibraryStore {
         }
     }
 
-    /// Merges other devices' operations (last writer wins per key) and moves `cursor`, in
-    /// one transaction; a state that changed waits for `applySyncState()`. The batch is first
-    /// reduced to its winner per key, so a key flipped many times is written once. Returns
-    /// how many keys' states changed.
-    @discardableResult
-    public func mergeOthers(_ operations: [SyncOperation], cursor: SyncCursor?) throws -> Int {
-        let winners = Self.lastWriters(of: operations)
-        func write() throws -> Int {
-            var won = 0
-            let statement = try db.prepare(Self.upsertStateSQL)
-            for operation in winners where try merge(operation, applied: false, with: statement) {
-                won += 1
-            }
-            if let cursor { try setCursor(cursor) }
-            return won
-        }
-        // Inside a transaction (a device's files are merged in one), no savepoint: a failure
-        // rolls the whole transaction back, and a savepoint would copy every page it first
-        // changes into the statement journal, most of the state for a large batch.
-        return try db.isInTransaction ? write() : db.transaction(write)
-    }
-
-    /// The operation of `operations` that wins on each key, in the order the keys first
-    /// appear: the greater (stamp, device); of two equal, the first, as the upsert keeps the
-    /// state it has then. (Sorting them by key cost more than the pages it saved.)
-    static func lastWriters(of operations: [SyncOperation]) -> [SyncOperation] {
-        var places: [SyncChange.Key: Int] = [:]
-        places.reserveCapacity(operations.count)
-        var winners: [SyncOperation] = []
-        winners.reserveCapacity(operations.count)
-        for operation in operations {
-            let place = places[operation.change.key, default: winners.count]
-            if place == winners.count {
-                places[operation.change.key] = place
-                winners.append(operation)
-            } else if operation.wins(over: winners[place]) {
-                winners[place] = operation
-            }
-        }
-        return winners
-    }
-
     /// Writes `operation` as its key's state if it wins over the one stored. An
     /// unsubscription applied here (this device's own) leaves the feed's other states to be
     /// applied again should it come back.
     @discardableResult
-    private func merge(_ operation: SyncOperation, applied: Bool, with statement: SQLiteStatement) throws
+    func merge(_ operation: SyncOperation, applied: Bool, with statement: SQLiteStatement) throws
         -> Bool
     {
         let change = operation.change
@@ -160,7 +118,7 @@ extension LibraryStore {
         return won
     }
 
-    private static let upsertStateSQL = """
+    static let upsertStateSQL = """
         INSERT INTO sync_state(feed_url, guid, kind, value, stamp, device, applied)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
         ON CONFLICT(feed_url, guid, kind) DO UPDATE SET value = excluded.value, stamp = excluded.stamp,
@@ -305,7 +263,7 @@ extension LibraryStore {
         return cursors
     }
 
-    private func setCursor(_ cursor: SyncCursor) throws {
+    func setCursor(_ cursor: SyncCursor) throws {
         try db.prepare(
             """
             INSERT OR REPLACE INTO sync_devices(device, segment, offset, last_stamp, operations)
