@@ -58,7 +58,12 @@ enum Populate {
         let seconds = Date().timeIntervalSince(start)
         let indexStart = Date()
         let waiting = try await store.articlesWaitingForIndex()
-        if !dryRun { try await store.runSearchIndexer(batch: 2000, parts: 2) }
+        // HERALD_BENCH_INDEX_BATCH=200 indexes as the reader does (batches of 200, one task
+        // splitting), to time a batch; by default, as a search or `reload --index-now` does.
+        let readerBatch = Int(ProcessInfo.processInfo.environment["HERALD_BENCH_INDEX_BATCH"] ?? "")
+        if !dryRun {
+            try await store.runSearchIndexer(batch: readerBatch ?? 2000, parts: readerBatch == nil ? 2 : 1)
+        }
         let indexSeconds = Date().timeIntervalSince(indexStart)
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         let wal = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
@@ -71,6 +76,13 @@ enum Populate {
                 String(
                     format: "search index: %d articles in %.1f s afterwards; %.0f articles/s with it",
                     waiting, indexSeconds, Double(written) / (seconds + indexSeconds)))
+            if let readerBatch, waiting > 0 {
+                let batches = (waiting + readerBatch - 1) / readerBatch
+                print(
+                    String(
+                        format: "  %d batches of %d: %.1f ms each", batches, readerBatch,
+                        indexSeconds * 1000 / Double(batches)))
+            }
         }
     }
 }
