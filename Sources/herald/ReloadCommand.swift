@@ -47,7 +47,7 @@ enum ReloadCommand {
         }
         // The reload stored its new articles without their search entries (`DeferredIndexing`
         // in HeraldStore): written now with --index-now, on both cores, else left waiting.
-        if indexNow { try await store.runSearchIndexer(batch: 2000, parts: 2) }
+        if indexNow { try await store.runSearchIndexer(batch: 500, parts: 2) }
         let waiting = quiet ? 0 : try await store.articlesWaitingForIndex()
         if showBar { FileHandle.standardError.write(Data("\r\u{1b}[K".utf8)) }
         if !quiet || !summary.failures.isEmpty {
