@@ -253,4 +253,8 @@ extension Reloader: FeedReloading {
     ) async throws -> ReloadSummary {
         try await reload(only: only, onlyDue: false, progress: progress)
     }
+
+    public func indexForSearch(progress: @escaping @Sendable (Int) -> Void) async throws {
+        try await store.runSearchIndexer(progress: progress)
+    }
 }

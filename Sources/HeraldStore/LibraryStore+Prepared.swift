@@ -61,7 +61,10 @@ extension LibraryStore {
             // The HTML is in the body now: not kept twice while the item waits to be written.
             var light = item
             light.html = nil
-            return PreparedItem(item: light, row: row, body: body, search: SearchEntry(item))
+            // A new article waits for the indexer (`DeferredIndexing.swift`): its entries are
+            // split then, from the stored row, not here.
+            let search = known.rows[item.id] == nil ? nil : SearchEntry(item)
+            return PreparedItem(item: light, row: row, body: body, search: search)
         }
     }
 }

@@ -60,6 +60,8 @@ extension LibraryStore {
     /// writes the batch's entries as one segment instead of one per article.
     public func storeFetched(_ feeds: [FetchedFeed], at time: Date) throws -> [Result<Int, any Error>] {
         try db.transaction {
+            // The new articles wait for the indexer (`DeferredIndexing.swift`).
+            try deferSearchIndexing()
             var index = SearchIndex.Pending()
             let results: [Result<Int, any Error>] = try feeds.map { feed in
                 do {

@@ -125,7 +125,9 @@ extension LibraryStore {
                 let text = try rows.withBlob(3) { try bodies.unpackText($0) }
                 entries.append((rows.int64(0), rows.text(1) ?? "", rows.text(2), text))
             }
-            for (id, title, author, text) in entries {
+            // Articles still waiting for the indexer have no entries to remove.
+            let through = try SearchIndex.indexedThrough(in: db) ?? .max
+            for (id, title, author, text) in entries where id <= through {
                 try SearchIndex.remove(id: id, title: title, author: author, text: text, in: db)
             }
             try db.prepare("DELETE FROM articles WHERE feed_id = ?1").bind(.integer(feed)).run()

@@ -33,9 +33,9 @@ enum CommandTable {
             name: "remove", arguments: "URL | --demo", summary: "unsubscribe (drops its articles)",
             options: ["--demo"]),
         Command(
-            name: "reload", arguments: "[--jobs N] [--quiet] [--due]",
+            name: "reload", arguments: "[--jobs N] [--quiet] [--due] [--index-now]",
             summary: "fetch every feed (--due: the due ones)",
-            options: ["--jobs", "--quiet", "--due"]),
+            options: ["--jobs", "--quiet", "--due", "--index-now"]),
         Command(
             name: "feed", arguments: "set URL KEY VALUE | unset URL KEY | show [URL] [--json]",
             summary: "a feed's own settings (keys: herald config default)",

@@ -5,11 +5,14 @@ import HeraldReload
 import HeraldStore
 import HeraldUI
 
-/// `herald reload [--jobs N] [--quiet] [--due]`: fetches every feed without opening the
-/// reader (disabled feeds and those whose own reload interval has not passed are skipped;
-/// with `--due`, `set reload-interval` holds for the others too: for cron). A progress bar
-/// on a terminal, a summary at the end, then `notify-command` when there were new articles;
-/// exit status 1 when every feed failed.
+/// `herald reload [--jobs N] [--quiet] [--due] [--index-now]`: fetches every feed without
+/// opening the reader (disabled feeds and those whose own reload interval has not passed are
+/// skipped; with `--due`, `set reload-interval` holds for the others too: for cron). A
+/// progress bar on a terminal, a summary at the end, then `notify-command` when there were
+/// new articles; exit status 1 when every feed failed. The new articles' search entries are
+/// left to the reader's next start (or the first search, which indexes what waits before it
+/// looks): the summary says how many wait. With `--index-now`, they are written before it
+/// exits (for cron: the cost then falls in the job, not when the reader opens).
 enum ReloadCommand {
     static func run(_ arguments: [String], options: GlobalOptions) async throws -> Int32 {
         let config = try options.loadConfig()
@@ -17,12 +20,14 @@ enum ReloadCommand {
         var jobs = settings.reloadJobs
         var quiet = false
         var due = false
+        var indexNow = false
         var reader = ArgumentReader(arguments)
         while let argument = reader.next() {
             switch argument {
             case "--jobs": jobs = try reader.positiveNumber(of: argument)
             case "--quiet": quiet = true
             case "--due": due = true
+            case "--index-now": indexNow = true
             default: throw UsageError("reload: unknown option '\(argument)'")
             }
         }
@@ -40,6 +45,10 @@ enum ReloadCommand {
             guard showBar else { return }
             FileHandle.standardError.write(Data(bar(progress).utf8))
         }
+        // The reload stored its new articles without their search entries (`DeferredIndexing`
+        // in HeraldStore): written now with --index-now, on both cores, else left waiting.
+        if indexNow { try await store.runSearchIndexer(batch: 500, parts: 2) }
+        let waiting = quiet ? 0 : try await store.articlesWaitingForIndex()
         if showBar { FileHandle.standardError.write(Data("\r\u{1b}[K".utf8)) }
         if !quiet || !summary.failures.isEmpty {
             Console.say(
@@ -50,6 +59,9 @@ enum ReloadCommand {
                         ? "" : ", \(summary.readWithErrors.count) read with errors")
                     + (summary.disabled == 0 ? "" : ", \(summary.disabled) disabled")
                     + (summary.notDue == 0 ? "" : ", \(summary.notDue) not due"))
+            if waiting > 0 {
+                Console.say("\(waiting) articles to index for search: the reader does it when it starts")
+            }
             for failure in summary.failures + summary.waiting + summary.readWithErrors {
                 // A feed never read is called by its address: name it once.
                 let title = TextSanitizer.singleLine(failure.title)

@@ -70,4 +70,14 @@ public protocol FeedReloading: Sendable {
     func reloadFeeds(
         only: String?, progress: @escaping @Sendable (ReloadProgress) -> Void
     ) async throws -> ReloadSummary
+
+    /// Adds to the search indexes the articles reloads stored without their entries, a
+    /// little at a time so the reader's own requests go between; `progress` hears how many
+    /// still wait (0 at the end). Cancelling stops it; the next run goes on.
+    func indexForSearch(progress: @escaping @Sendable (Int) -> Void) async throws
+}
+
+extension FeedReloading {
+    /// Nothing to index: a reloader that stores nothing itself.
+    public func indexForSearch(progress: @escaping @Sendable (Int) -> Void) async throws {}
 }

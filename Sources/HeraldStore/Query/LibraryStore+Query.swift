@@ -179,13 +179,35 @@ extension LibraryStore {
     }
 
     /// The query compiled in `mode`, with what its plan does (`LibraryStore+QueryPlan.swift`).
+    ///
+    /// A query that reads the search indexes first indexes the articles waiting for them
+    /// (`DeferredIndexing.swift`), before its first look at an index, so it finds them too.
     func compile(_ query: ArticleQuery, now: Date, mode: QueryCompiler.Mode) throws -> CompiledQuery {
+        var caughtUp = false
+        let catchUp = {
+            guard !caughtUp else { return }
+            caughtUp = true
+            try self.catchUpSearchIndex()
+        }
         var compiler = QueryCompiler(
-            feeds: try queryFeeds(), completions: { try self.completions(of: $0) },
-            matchSample: { try self.matchSample(table: $0, match: $1, upTo: $2) },
-            matchIDs: { try self.matchIDs(table: $0, match: $1, upTo: $2) },
+            feeds: try queryFeeds(),
+            completions: {
+                try catchUp()
+                return try self.completions(of: $0)
+            },
+            matchSample: {
+                try catchUp()
+                return try self.matchSample(table: $0, match: $1, upTo: $2)
+            },
+            matchIDs: {
+                try catchUp()
+                return try self.matchIDs(table: $0, match: $1, upTo: $2)
+            },
             now: Int64(now.timeIntervalSince1970), mode: mode, fewMatches: queryPlanLimits.fewMatches)
         let condition = try compiler.condition(query)
+        if ["articles_fts", "articles_cjk", "articles_fields"].contains(where: condition.contains) {
+            try catchUp()
+        }
         return CompiledQuery(
             condition: condition, values: compiler.values, readsMatchLists: compiler.readsMatchLists,
             drivenByRowIDs: compiler.drivenByRowIDs, sparsestMatches: compiler.sparsestMatches,

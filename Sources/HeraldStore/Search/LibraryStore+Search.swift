@@ -6,6 +6,9 @@ extension LibraryStore {
     /// Cancelling the calling task stops the statement mid-run (SQLite's progress handler
     /// sees the task's token), so a superseded search gives the database back at once.
     public nonisolated func search(_ query: String, limit: Int) async throws -> [SearchHit] {
+        // Articles a reload stored a moment ago may still wait for the indexer: indexed first,
+        // their entries split on both cores (`runSearch` then finds nothing left to do).
+        try await runSearchIndexer(batch: 2000, parts: 2)
         let token = CancellationToken()
         return try await withTaskCancellationHandler {
             try await self.runSearch(query, limit: limit, token: token)
@@ -63,6 +66,8 @@ extension LibraryStore {
         }
         let query = SearchQuery(text)
         guard !query.isEmpty else { return [] }
+        // Articles a reload stored a moment ago may still wait for the indexer.
+        try catchUpSearchIndex()
         db.interrupt.current = token
         defer { db.interrupt.current = nil }
         // The candidates are the newest `candidateLimit` matches, ranked with bm25; FTS5

@@ -32,13 +32,18 @@ enum SearchIndex {
 
         mutating func append(_ other: Pending) { changes += other.changes }
 
-        /// Writes the changes, in order; the caller's transaction then commits them.
+        /// Writes the changes, in order; the caller's transaction then commits them. An
+        /// article above the marker of deferred indexing (`DeferredIndexing.swift`) has no
+        /// entries to remove and gets none now: the indexer writes them as it is then.
         func apply(in db: SQLiteConnection) throws {
+            let through = try SearchIndex.indexedThrough(in: db) ?? .max
             for change in changes {
                 switch change {
                 case .add(let id, let entry):
+                    guard id <= through else { continue }
                     try SearchIndex.add(id: id, entry: entry, in: db)
                 case .remove(let id, let title, let author, let text):
+                    guard id <= through else { continue }
                     try SearchIndex.remove(id: id, title: title, author: author, text: text, in: db)
                 }
             }

@@ -69,6 +69,8 @@ extension ReaderApp {
             } catch {
                 self?.reload = nil
                 self?.message = "Reload failed: \(error)"
+                // What it stored before failing waits for the index all the same.
+                self?.startIndexing()
                 return
             }
             let feeds = (try? await repository.feedSummaries()) ?? []
@@ -83,6 +85,7 @@ extension ReaderApp {
         showLibrary(feeds: feeds, starred: starred)
         reloadMessage(summary)
         notify(after: summary)
+        startIndexing()
         // New articles may be the ones another device's flags wait for.
         syncSoon()
     }

@@ -69,6 +69,8 @@ public final class ReaderApp {
     public var reloader: (any FeedReloading)?
     /// The reload under way, if any, and how far it has got.
     var reload: ReloadRun?
+    /// The search indexer at work, if it is (`ReaderApp+Indexing`).
+    var indexing: IndexingRun?
     /// `set reload-interval`: the timer's task (see `ReaderApp+ReloadTimer`) and the clock
     /// it sleeps on (tests move it by hand).
     var reloadTimer: Task<Void, Never>?
@@ -164,7 +166,7 @@ public final class ReaderApp {
     public func start() {
         // The first sync waits for the first screen's counts: it may hold the library a while.
         feedList.load(in: work) { [weak self] in self?.startSyncing() }
-        if settings.reloadOnStart, reloader != nil { startReload(only: nil) }
+        if settings.reloadOnStart, reloader != nil { startReload(only: nil) } else { startIndexing() }
         startReloadTimer()
         onChange()
     }
@@ -325,7 +327,11 @@ public final class ReaderApp {
             ReloadErrorsView(model: model, theme: theme, keymap: keymap).draw(into: &canvas)
         case .page(let model): PageView(model: model, theme: theme, keymap: keymap).draw(into: &canvas)
         }
-        if let progress = reload?.progress { ReloadIndicator.draw(progress, into: &canvas, theme: theme) }
+        if let progress = reload?.progress {
+            ReloadIndicator.draw(progress, into: &canvas, theme: theme)
+        } else if let indexing {
+            IndexingIndicator.draw(waiting: indexing.waiting, into: &canvas, theme: theme)
+        }
         if let prompt = commandPrompt {
             prompt.draw(into: &canvas, theme: theme)
         } else if let question = confirmation?.question {

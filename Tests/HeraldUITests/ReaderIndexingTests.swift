@@ -1,0 +1,64 @@
+import Foundation
+import HeraldCore
+import Testing
+
+@testable import HeraldUI
+
+/// A reloader whose articles wait for the search index: it reports 8,214 waiting, then waits
+/// for the test before it reports none.
+actor IndexingReloader: FeedReloading {
+    private var gate: CheckedContinuation<Void, Never>?
+    private var open = false
+    private(set) var runs = 0
+
+    func release() {
+        open = true
+        gate?.resume()
+        gate = nil
+    }
+
+    func reloadFeeds(only: String?, progress: @escaping @Sendable (ReloadProgress) -> Void) async throws
+        -> ReloadSummary
+    {
+        ReloadSummary(feeds: 0, newArticles: 0, notModified: 0, failures: [])
+    }
+
+    func indexForSearch(progress: @escaping @Sendable (Int) -> Void) async throws {
+        runs += 1
+        progress(8214)
+        if !open { await withCheckedContinuation { gate = $0 } }
+        progress(0)
+    }
+}
+
+@Suite("The search indexer in the reader")
+@MainActor
+struct ReaderIndexingTests {
+    @Test("the status line says how many articles wait for the index while the keys keep working")
+    func statusWhileIndexing() async throws {
+        let library = makeLibrary()
+        let reloader = IndexingReloader()
+        let app = ReaderApp(repository: library, size: Size(width: 70, height: 13))
+        app.reloader = reloader
+        app.start()  // no settle: the indexer waits for the test
+        for _ in 0..<20 { await Task.yield() }
+        #expect(app.render().text().contains("indexing 8,214"))
+        app.handle(.enter)  // a key answers while it runs
+        for _ in 0..<20 { await Task.yield() }
+        guard case .articles = app.screen else {
+            Issue.record("Enter did not open the list while indexing")
+            return
+        }
+        #expect(app.render().text().contains("indexing 8,214"))
+        await reloader.release()
+        await app.settle()
+        #expect(!app.render().text().contains("indexing"))
+        #expect(await reloader.runs == 1)
+    }
+
+    @Test("thousands are grouped in the indicator")
+    func grouping() {
+        #expect(IndexingIndicator.text(waiting: 7) == "indexing 7")
+        #expect(IndexingIndicator.text(waiting: 1234567) == "indexing 1,234,567")
+    }
+}
