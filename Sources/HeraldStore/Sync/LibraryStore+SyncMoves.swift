@@ -1,0 +1,116 @@
+import Foundation
+import HeraldCore
+
+/// Feeds moved by a permanent redirect, carried by sync as `moved` registers (key: the old
+/// URL, value: the new). A device applies a move by moving its subscription (or dropping the
+/// old one when it has the new URL already), and forwards every state keyed by the old URL to
+/// the new one, last writer wins per key: the new URL's state is then the latest of both,
+/// whichever arrived first. States keyed by the old URL that arrive later are forwarded too.
+/// The new URL comes from another machine's files: it is used only if it is a feed address.
+extension LibraryStore {
+    /// A move this device followed (a reload's permanent redirect), captured for sync; the
+    /// states kept under the old URL move along.
+    func captureMove(from oldURL: String, to newURL: String) throws {
+        let demo = try db.prepare("SELECT demo FROM feeds WHERE url = ?1").bind(.text(newURL)).firstRow {
+            $0.bool(0)
+        }
+        guard demo == false else { return }
+        try capture(SyncChange(kind: .moved, feedURL: oldURL, value: newURL))
+        try forwardStates(from: oldURL, to: newURL, pendingOnly: false)
+    }
+
+    /// Applies the moves not applied yet, then forwards the pending states of every moved URL
+    /// to where it lives now (capture is off).
+    func applyMoves(_ result: inout SyncApplyResult) throws {
+        let moves = try movedStates()
+        guard !moves.isEmpty else { return }
+        let destinations = Self.destinations(of: moves)
+        for (oldURL, move) in moves.sorted(by: { $0.key < $1.key }) where !move.applied {
+            if let destination = destinations[oldURL] {
+                if try moveLocalFeed(from: oldURL, to: destination) { result.moved += 1 }
+                try forwardStates(from: oldURL, to: destination, pendingOnly: false)
+            }
+            try markMoveApplied(oldURL)
+        }
+        for (oldURL, destination) in destinations.sorted(by: { $0.key < $1.key }) {
+            try forwardStates(from: oldURL, to: destination, pendingOnly: true)
+        }
+        forgetFeedRowIDs()
+    }
+
+    /// A moved register: where to, its stamp (as a pair to compare), and whether it applied.
+    struct Move {
+        var to: String
+        var order: (Int64, String)
+        var applied: Bool
+    }
+
+    /// Where each moved URL lives now: its move followed through the later moves of the URLs
+    /// it reaches (a move back, stamped later, ends the chain where it started, which is no
+    /// move at all). Every device with the same registers gets the same answer.
+    static func destinations(of moves: [String: Move]) -> [String: String] {
+        var found: [String: String] = [:]
+        for (start, first) in moves {
+            var (url, order, hops) = (first.to, first.order, 0)
+            while let next = moves[url], next.order > order, hops < moves.count {
+                (url, order, hops) = (next.to, next.order, hops + 1)
+            }
+            if url != start { found[start] = url }
+        }
+        return found
+    }
+
+    /// Moves the feed at `oldURL` to `newURL`, or removes it when a feed is there already.
+    private func moveLocalFeed(from oldURL: String, to newURL: String) throws -> Bool {
+        guard try hasFeed(url: oldURL) else { return false }
+        if try hasFeed(url: newURL) {
+            return try unsubscribe(url: oldURL)
+        }
+        try db.prepare("UPDATE feeds SET url = ?2 WHERE url = ?1").bind(.text(oldURL), .text(newURL)).run()
+        return true
+    }
+
+    // MARK: The state's SQL
+
+    /// Every moved register whose new URL is a feed address, by old URL.
+    private func movedStates() throws -> [String: Move] {
+        let statement = try db.prepare(
+            "SELECT feed_url, value, stamp, device, applied FROM sync_state WHERE kind = 'moved' AND guid = ''"
+        )
+        var moves: [String: Move] = [:]
+        while try statement.step() {
+            let (from, to) = (statement.text(0) ?? "", statement.text(1) ?? "")
+            // Hostile data: another machine's file. A refused address is no move.
+            guard from != to, (try? FeedAddress.check(to, from: .listed)) == to else { continue }
+            moves[from] = Move(
+                to: to, order: (statement.int64(2), statement.text(3) ?? ""), applied: statement.bool(4))
+        }
+        return moves
+    }
+
+    /// Writes the states keyed by `oldURL` (all, or those not applied yet) as states of
+    /// `newURL`, each if it wins there, and marks them applied under the old URL.
+    private func forwardStates(from oldURL: String, to newURL: String, pendingOnly: Bool) throws {
+        try db.prepare(
+            """
+            INSERT INTO sync_state(feed_url, guid, kind, value, stamp, device, applied)
+                SELECT ?2, guid, kind, value, stamp, device, 0 FROM sync_state
+                WHERE feed_url = ?1 AND kind != 'moved' AND (?3 = 0 OR applied = 0)
+            ON CONFLICT(feed_url, guid, kind) DO UPDATE SET value = excluded.value, stamp = excluded.stamp,
+                device = excluded.device, applied = 0
+            WHERE (excluded.stamp, excluded.device) > (sync_state.stamp, sync_state.device)
+            """
+        ).bind(.text(oldURL), .text(newURL), .bool(pendingOnly)).run()
+        try db.prepare(
+            "UPDATE sync_state SET applied = 1 WHERE feed_url = ?1 AND kind != 'moved' AND applied = 0"
+        )
+        .bind(.text(oldURL)).run()
+    }
+
+    private func markMoveApplied(_ oldURL: String) throws {
+        try db.prepare(
+            "UPDATE sync_state SET applied = 1 WHERE feed_url = ?1 AND guid = '' AND kind = 'moved'"
+        )
+        .bind(.text(oldURL)).run()
+    }
+}
