@@ -19,22 +19,20 @@ extension LibraryStore {
         try forwardStates(from: oldURL, to: newURL, pendingOnly: false)
     }
 
-    /// Applies the moves not applied yet, then forwards the pending states of every moved URL
-    /// to where it lives now (capture is off).
+    /// Applies the moves: a feed still at a moved URL (a move not applied yet, or the user
+    /// subscribed to the old URL again) goes to where that URL lives now, with every state
+    /// kept under the old URL; of the other moved URLs only the states not applied yet are
+    /// forwarded (capture is off).
     func applyMoves(_ result: inout SyncApplyResult) throws {
         let moves = try movedStates()
         guard !moves.isEmpty else { return }
-        let destinations = Self.destinations(of: moves)
-        for (oldURL, move) in moves.sorted(by: { $0.key < $1.key }) where !move.applied {
-            if let destination = destinations[oldURL] {
-                if try moveLocalFeed(from: oldURL, to: destination) { result.moved += 1 }
-                try forwardStates(from: oldURL, to: destination, pendingOnly: false)
-            }
-            try markMoveApplied(oldURL)
+        for (oldURL, destination) in Self.destinations(of: moves).sorted(by: { $0.key < $1.key }) {
+            let movedHere = try moveLocalFeed(from: oldURL, to: destination)
+            if movedHere { result.moved += 1 }
+            let pending = moves[oldURL]?.applied == false
+            try forwardStates(from: oldURL, to: destination, pendingOnly: !(pending || movedHere))
         }
-        for (oldURL, destination) in destinations.sorted(by: { $0.key < $1.key }) {
-            try forwardStates(from: oldURL, to: destination, pendingOnly: true)
-        }
+        for (oldURL, move) in moves where !move.applied { try markMoveApplied(oldURL) }
         forgetFeedRowIDs()
     }
 
