@@ -9,13 +9,15 @@ import HeraldCore
 /// The new URL comes from another machine's files: it is used only if it is a feed address.
 extension LibraryStore {
     /// A move this device followed (a reload's permanent redirect), captured for sync; the
-    /// states kept under the old URL move along.
+    /// states kept under the old URL move along, and those of the new URL apply again to
+    /// the feed there now.
     func captureMove(from oldURL: String, to newURL: String) throws {
         let demo = try db.prepare("SELECT demo FROM feeds WHERE url = ?1").bind(.text(newURL)).firstRow {
             $0.bool(0)
         }
         guard demo == false else { return }
         try capture(SyncChange(kind: .moved, feedURL: oldURL, value: newURL))
+        try reapplyAllStates(newURL)
         try forwardStates(from: oldURL, to: newURL, pendingOnly: false)
     }
 
@@ -26,11 +28,17 @@ extension LibraryStore {
     func applyMoves(_ result: inout SyncApplyResult) throws {
         let moves = try movedStates()
         guard !moves.isEmpty else { return }
+        let device = try syncValue("device") ?? ""
         for (oldURL, destination) in Self.destinations(of: moves).sorted(by: { $0.key < $1.key }) {
             let movedHere = try moveLocalFeed(from: oldURL, to: destination)
-            if movedHere { result.moved += 1 }
+            if movedHere {
+                result.moved += 1
+                // The feed there now shows what it had: the new URL's states apply to it again.
+                try reapplyAllStates(destination)
+            }
             let pending = moves[oldURL]?.applied == false
-            try forwardStates(from: oldURL, to: destination, pendingOnly: !(pending || movedHere))
+            try forwardStates(
+                from: oldURL, to: destination, pendingOnly: !(pending || movedHere), device: device)
         }
         for (oldURL, move) in moves where !move.applied { try markMoveApplied(oldURL) }
         forgetFeedRowIDs()
@@ -43,19 +51,37 @@ extension LibraryStore {
         var applied: Bool
     }
 
-    /// Where each moved URL lives now: its move followed through the later moves of the URLs
-    /// it reaches (a move back, stamped later, ends the chain where it started, which is no
-    /// move at all). Every device with the same registers gets the same answer.
+    /// Where each moved URL lives now: its move, then the move of where it went, and so on
+    /// (a redirect is the server's: the new address may itself have moved since). The
+    /// stamps do not matter, so what a device learns only adds to the answer. In a loop (a
+    /// feed moved back), the feed lives at the URL of the loop that was moved into last.
+    /// Every device with the same registers gets the same answer.
     static func destinations(of moves: [String: Move]) -> [String: String] {
         var found: [String: String] = [:]
-        for (start, first) in moves {
-            var (url, order, hops) = (first.to, first.order, 0)
-            while let next = moves[url], next.order > order, hops < moves.count {
-                (url, order, hops) = (next.to, next.order, hops + 1)
+        for start in moves.keys {
+            var path = [start]
+            var url = start
+            while let next = moves[url]?.to, !path.contains(next) {
+                path.append(next)
+                url = next
+            }
+            if let back = moves[url]?.to, let loop = path.firstIndex(of: back) {
+                // The URLs of the loop, each with the move into it.
+                let members = path[loop...]
+                url =
+                    members.max { a, b in
+                        (moves[predecessor(of: a, in: members)]?.order ?? (0, ""))
+                            < (moves[predecessor(of: b, in: members)]?.order ?? (0, ""))
+                    } ?? url
             }
             if url != start { found[start] = url }
         }
         return found
+    }
+
+    private static func predecessor(of url: String, in loop: ArraySlice<String>) -> String {
+        let index = loop.firstIndex(of: url) ?? loop.startIndex
+        return index == loop.startIndex ? loop[loop.endIndex - 1] : loop[index - 1]
     }
 
     /// Moves the feed at `oldURL` to `newURL`, or removes it when a feed is there already.
@@ -86,23 +112,31 @@ extension LibraryStore {
         return moves
     }
 
-    /// Writes the states keyed by `oldURL` (all, or those not applied yet) as states of
-    /// `newURL`, each if it wins there, and marks them applied under the old URL.
-    private func forwardStates(from oldURL: String, to newURL: String, pendingOnly: Bool) throws {
+    /// Writes the states keyed by `oldURL` (all, or those not applied yet and this
+    /// `device`'s, which it records applied: a feed at the old URL here may have gone since)
+    /// as states of `newURL`, each if it wins there, and marks them applied under the old URL.
+    private func forwardStates(
+        from oldURL: String, to newURL: String, pendingOnly: Bool, device: String = ""
+    ) throws {
         try db.prepare(
             """
             INSERT INTO sync_state(feed_url, guid, kind, value, stamp, device, applied)
                 SELECT ?2, guid, kind, value, stamp, device, 0 FROM sync_state
-                WHERE feed_url = ?1 AND kind != 'moved' AND (?3 = 0 OR applied = 0)
+                WHERE feed_url = ?1 AND kind != 'moved' AND (?3 = 0 OR applied = 0 OR device = ?4)
             ON CONFLICT(feed_url, guid, kind) DO UPDATE SET value = excluded.value, stamp = excluded.stamp,
                 device = excluded.device, applied = 0
             WHERE (excluded.stamp, excluded.device) > (sync_state.stamp, sync_state.device)
             """
-        ).bind(.text(oldURL), .text(newURL), .bool(pendingOnly)).run()
+        ).bind(.text(oldURL), .text(newURL), .bool(pendingOnly), .text(device)).run()
         try db.prepare(
             "UPDATE sync_state SET applied = 1 WHERE feed_url = ?1 AND kind != 'moved' AND applied = 0"
         )
         .bind(.text(oldURL)).run()
+    }
+
+    private func reapplyAllStates(_ url: String) throws {
+        try db.prepare("UPDATE sync_state SET applied = 0 WHERE feed_url = ?1 AND kind != 'moved'")
+            .bind(.text(url)).run()
     }
 
     private func markMoveApplied(_ oldURL: String) throws {
