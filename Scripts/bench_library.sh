@@ -3,7 +3,7 @@
 # which prints the insert rate and the file size), then measure through a real pty the time
 # to the first frame and the peak memory while browsing, the search latency, and the time
 # to open the virtual feeds (All articles, Unread, Starred) and tags, and the first page of
-# query-language queries.
+# query-language queries, and what one change costs with sync off and on.
 #
 #   BENCH_SIZES="10000 100000 1000000" BENCH_DIR=/big/disk Scripts/bench_library.sh BIN_DIR
 set -euo pipefail
@@ -24,5 +24,6 @@ for n in $sizes; do
   "$bin/herald-bench" search --db "$db" --runs "${BENCH_SEARCH_RUNS:-21}"
   "$bin/herald-bench" lists --db "$db" --runs "${BENCH_LIST_RUNS:-21}"
   "$bin/herald-bench" query --db "$db" --runs "${BENCH_QUERY_RUNS:-21}"
+  "$bin/herald-bench" sync-change --db "$db" --changes "${BENCH_SYNC_CHANGES:-2000}"
   echo
 done

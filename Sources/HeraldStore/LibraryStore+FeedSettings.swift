@@ -24,7 +24,9 @@ extension LibraryStore {
     @discardableResult
     public func setFeedSetting(url: String, key: FeedSettingKey, value: String) throws -> Bool {
         guard let feed = try? feedRowID(url) else { return false }
-        try db.transaction {
+        // The user's title and tags are captured for sync by hand: the triggers see the
+        // values in force, which a config line may hide.
+        try changingUserFeedValues(feed: feed) {
             try db.prepare(
                 "INSERT OR REPLACE INTO feed_settings(feed_id, key, source, value) VALUES (?1, ?2, 'library', ?3)"
             ).bind(.integer(feed), .text(key.rawValue), .text(value)).run()
@@ -38,14 +40,15 @@ extension LibraryStore {
     @discardableResult
     public func unsetFeedSetting(url: String, key: FeedSettingKey) throws -> Bool {
         let feed = try feedRowID(url)
-        return try db.transaction {
-            let had =
+        var had = false
+        try changingUserFeedValues(feed: feed) {
+            had =
                 try db.prepare(
                     "DELETE FROM feed_settings WHERE feed_id = ?1 AND key = ?2 AND source = 'library' RETURNING 1"
                 ).bind(.integer(feed), .text(key.rawValue)).firstRow { _ in true } ?? false
             try materialize(feed: feed)
-            return had
         }
+        return had
     }
 
     /// Every stored setting (of one feed, or of all), in feed-list order, keys in table order.
@@ -107,7 +110,9 @@ extension LibraryStore {
             stored[statement.int64(0), default: [:]][key] = statement.text(2) ?? ""
         }
         guard stored != wanted else { return unknown }
-        try db.transaction {
+        // The config's lines are applied at every start: not something the user did in the
+        // library, so not captured for sync (two machines with two configs would fight).
+        try withoutCapture {
             try db.execute("DELETE FROM feed_settings WHERE source = 'config'")
             for (feed, values) in wanted {
                 for (key, value) in values {
@@ -122,7 +127,7 @@ extension LibraryStore {
     }
 
     /// Writes the title and tags in force into the feed's row, or gives it its own back.
-    private func materialize(feed: Int64) throws {
+    func materialize(feed: Int64) throws {
         var values: [FeedSettingKey: String] = [:]
         let statement = try db.prepare(
             "SELECT key, value FROM feed_settings WHERE feed_id = ?1 ORDER BY source = 'config'")

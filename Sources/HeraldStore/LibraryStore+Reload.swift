@@ -186,7 +186,12 @@ extension LibraryStore {
             try db.prepare("SELECT 1 FROM feeds WHERE url = ?1").bind(.text(newURL)).firstRow { _ in true }
             ?? false
         guard !taken else { return false }
-        try db.prepare("UPDATE feeds SET url = ?2 WHERE url = ?1").bind(.text(oldURL), .text(newURL)).run()
+        try db.transaction {
+            try db.prepare("UPDATE feeds SET url = ?2 WHERE url = ?1").bind(.text(oldURL), .text(newURL))
+                .run()
+            // The other machines follow it at their next sync.
+            try captureMove(from: oldURL, to: newURL)
+        }
         if let id = feedRowIDs.removeValue(forKey: oldURL) { feedRowIDs[newURL] = id }
         return true
     }

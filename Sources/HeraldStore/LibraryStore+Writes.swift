@@ -195,13 +195,17 @@ extension LibraryStore {
                 + " RETURNING id"
             return try changedIDs(db.prepare(sql).bind(values + [.bool(value)]))
         }
-        return try db.transaction {
-            guard case .tag(let name) = source.unordered else {
-                let (conditions, values) = try filter(source)
-                return try update(conditions, values)
+        func all() throws -> [String] {
+            try db.transaction {
+                guard case .tag(let name) = source.unordered else {
+                    let (conditions, values) = try filter(source)
+                    return try update(conditions, values)
+                }
+                return try feedRowIDs(tagged: name).flatMap { try update(["a.feed_id = ?1"], [.integer($0)]) }
             }
-            return try feedRowIDs(tagged: name).flatMap { try update(["a.feed_id = ?1"], [.integer($0)]) }
         }
+        // Marking whole feeds read syncs as one operation per feed.
+        return flag == .read && value ? try markingAllRead(source, all) : try all()
     }
 
     /// Steps an `UPDATE … RETURNING id` to its end: the ids it changed.

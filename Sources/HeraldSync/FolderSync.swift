@@ -42,6 +42,7 @@ public final class FolderSync: LibrarySyncing {
         }
         return LibrarySyncResult(
             flags: applied.changedFlags, flagsChanged: applied.flagsChanged,
-            feedsChanged: applied.subscribed + applied.unsubscribed + applied.retagged, problems: problems)
+            feedsChanged: applied.subscribed + applied.unsubscribed + applied.retagged + applied.retitled
+                + applied.moved, problems: problems)
     }
 }

@@ -84,9 +84,15 @@ case "sync-merge":
     }
     try await SyncBench.run(
         operations: operations, devices: devices, directory: option("--dir", in: arguments))
+case "sync-change":
+    guard let path = option("--db", in: arguments) else {
+        fail("usage: herald-bench sync-change --db PATH [--changes N]")
+    }
+    try await SyncChangeBench.run(
+        path: path, changes: option("--changes", in: arguments).flatMap(Int.init) ?? 2_000)
 case "undo":
     guard let path = option("--db", in: arguments) else { fail("usage: herald-bench undo --db PATH") }
     try await UndoBench.run(path: path)
 default:
-    fail("usage: herald-bench populate|search|lists|query|parse|corpus|store|undo|sync-merge …")
+    fail("usage: herald-bench populate|search|lists|query|parse|corpus|store|undo|sync-merge|sync-change …")
 }

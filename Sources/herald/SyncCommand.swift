@@ -89,6 +89,8 @@ enum SyncCommand {
             applied.subscribed > 0 ? "\(applied.subscribed) subscribed" : nil,
             applied.unsubscribed > 0 ? "\(applied.unsubscribed) unsubscribed" : nil,
             applied.retagged > 0 ? "\(applied.retagged) retagged" : nil,
+            applied.retitled > 0 ? "\(applied.retitled) renamed" : nil,
+            applied.moved > 0 ? "\(applied.moved) moved" : nil,
             applied.flagsChanged > 0 ? "\(applied.flagsChanged) read/starred flags changed" : nil,
         ].compactMap { $0 }
         if !changes.isEmpty { parts.append(changes.joined(separator: ", ")) }

@@ -5,34 +5,6 @@ import Testing
 @testable import HeraldStore
 @testable import HeraldSync
 
-/// The reference: last writer wins per key, in the order the changes were stamped (the fake
-/// clock gives every sync its own millisecond, so a sync's changes are stamped after every
-/// change of an earlier sync).
-struct ReferenceModel {
-    var state: [SyncChange.Key: (order: (Int64, Int), value: String)] = [:]
-    var unsent: [[SyncChange]]
-
-    init(machines: Int) { unsent = Array(repeating: [], count: machines) }
-
-    mutating func record(
-        _ machine: Int, _ kind: SyncChange.Kind, _ url: String, guid: String = "", _ value: String
-    ) {
-        unsent[machine].append(SyncChange(kind: kind, feedURL: url, guid: guid, value: value))
-    }
-
-    mutating func sync(_ machine: Int, at time: Int64) {
-        for (index, change) in unsent[machine].enumerated() {
-            if let known = state[change.key], known.order >= (time, index) { continue }
-            state[change.key] = ((time, index), change.value)
-        }
-        unsent[machine] = []
-    }
-
-    func value(_ kind: SyncChange.Kind, _ url: String, _ guid: String = "") -> String? {
-        state[SyncChange.Key(kind: kind, feedURL: url, guid: guid)]?.value
-    }
-}
-
 /// Copies files between the machines' folder copies the way a sync engine might: one file
 /// at a time, in any order, sometimes only its first bytes (cut anywhere, mid-record too),
 /// and deletions late.
@@ -97,6 +69,20 @@ struct ConvergenceTests {
         (0..<5).map { "https://feeds.example/\($0)/feed.xml" } + ["https://odd.example/a%20b?x=1\tz"]
     static let guids = (0..<8).map { "item-\($0)" } + ["tab\there", "per%cent\nline"]
     static let tags = ["news", "tech", "fun"]
+    static let titles = ["", "Morning", "Evening"]
+    /// Where a permanent redirect moves each URL: a feed to a new address, that to a third
+    /// (a server's redirect is the same for every machine).
+    static func redirect(_ url: String) -> String {
+        guard let index = universe.firstIndex(of: url), index + feeds.count < universe.count else {
+            return url
+        }
+        return universe[index + feeds.count]
+    }
+    static let universe =
+        feeds + feeds.indices.map { "https://moved.example/\($0)/feed.xml" }
+        + feeds.indices.map { "https://again.example/\($0).xml" }
+    /// The articles' date (`Machine.reload`): before any mark-all-read's cutoff.
+    static let articleDate: Int64 = 1_790_000_000
 
     @Test(
         "three libraries converge to the reference model through partial, cut and late copies",
@@ -139,11 +125,43 @@ struct ConvergenceTests {
                     model.record(index, .tags, url, after)
                 }
                 userOperations += 1
-            case 12..<18:
-                let url = Self.feeds.randomElement(using: &random)!
+            case 12..<16:
+                let url = Self.universe.randomElement(using: &random)!
                 if try machine.store.unsubscribe(url: url) { model.record(index, .sub, url, "0") }
                 userOperations += 1
-            case 18..<60:
+            case 16..<18:
+                guard let url = try machine.feeds().keys.sorted().randomElement(using: &random) else {
+                    continue
+                }
+                if Self.redirect(url) != url, try machine.store.moveFeed(from: url, to: Self.redirect(url)) {
+                    model.record(index, .moved, url, Self.redirect(url))
+                }
+                userOperations += 1
+            case 18..<21:
+                guard let url = try machine.feeds().keys.sorted().randomElement(using: &random) else {
+                    continue
+                }
+                let title = Self.titles.randomElement(using: &random)!
+                let before =
+                    try machine.store.storedFeedSettings(url: url).first { $0.key == .title }?.value ?? ""
+                if title.isEmpty {
+                    try machine.store.unsetFeedSetting(url: url, key: .title)
+                } else {
+                    try machine.store.setFeedSetting(url: url, key: .title, value: title)
+                }
+                if title != before { model.record(index, .title, url, title) }
+                userOperations += 1
+            case 21..<24:
+                guard let url = try machine.feeds().keys.sorted().randomElement(using: &random) else {
+                    continue
+                }
+                if try !machine.store.setFlag(.read, true, in: .feed(url)).isEmpty {
+                    let change = try #require(try machine.store.capturedChanges().last?.change)
+                    #expect(change.kind == .readall && change.feedURL == url)
+                    model.record(index, .readall, url, change.value)
+                }
+                userOperations += 1
+            case 24..<60:
                 let flags = try machine.flags()
                 guard let key = flags.keys.sorted().randomElement(using: &random) else { continue }
                 let (url, guid) = Self.split(key)
@@ -184,11 +202,23 @@ struct ConvergenceTests {
         #expect(problems == [], "seed \(seed)")
         for (index, machine) in machines.enumerated() {
             let feeds = try machine.feeds()
-            let expected = Self.feeds.filter { model.value(.sub, $0) == "1" }
+            let all = Self.universe
+            let expected = all.filter {
+                model.destination($0) == nil && model.value(.sub, $0, among: all) == "1"
+            }
             #expect(feeds.keys.sorted() == expected.sorted(), "seed \(seed), machine \(index): subscriptions")
             for (url, tags) in feeds {
                 #expect(
-                    tags == (model.value(.tags, url) ?? ""), "seed \(seed), machine \(index): tags of \(url)")
+                    tags == (model.value(.tags, url, among: all) ?? ""),
+                    "seed \(seed), machine \(index): tags of \(url)")
+                let title = try machine.store.db.prepare("SELECT title FROM feeds WHERE url = ?1").bind(
+                    .text(url)
+                )
+                .firstRow { $0.text(0) ?? "" }
+                let renamed = model.value(.title, url, among: all) ?? ""
+                #expect(
+                    renamed.isEmpty ? !Self.titles.contains(title ?? "") : title == renamed,
+                    "seed \(seed), machine \(index): title of \(url)")
             }
             let flags = try machine.flags()
             #expect(
@@ -196,10 +226,10 @@ struct ConvergenceTests {
             for (key, flag) in flags {
                 let (url, guid) = Self.split(key)
                 #expect(
-                    flag.read == (model.value(.read, url, guid) == "1"),
+                    flag.read == model.isRead(url, guid, date: Self.articleDate, among: all),
                     "seed \(seed), machine \(index): read \(key)")
                 #expect(
-                    flag.starred == (model.value(.star, url, guid) == "1"),
+                    flag.starred == (model.value(.star, url, guid, among: all) == "1"),
                     "seed \(seed), machine \(index): starred \(key)")
             }
         }

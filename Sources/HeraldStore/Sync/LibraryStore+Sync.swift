@@ -29,13 +29,7 @@ extension LibraryStore {
             try setSyncValue("device", id)
             try setSyncValue("capture", "1")
             try db.execute("DELETE FROM sync_outbox")
-            var changes: [SyncChange] = []
-            let feeds = try db.prepare("SELECT url, tags FROM feeds WHERE demo = 0 ORDER BY position, id")
-            while try feeds.step() {
-                let url = feeds.text(0) ?? ""
-                changes.append(SyncChange(kind: .sub, feedURL: url, value: "1"))
-                changes.append(SyncChange(kind: .tags, feedURL: url, value: feeds.text(1) ?? ""))
-            }
+            var changes = try userFeedChanges()
             let flags = try db.prepare(
                 """
                 SELECT f.url, a.guid, a.read, a.starred FROM articles a JOIN feeds f ON f.id = a.feed_id
@@ -136,25 +130,17 @@ extension LibraryStore {
     // MARK: Applying
 
     /// Applies every merged state the library does not show yet, without capturing it:
-    /// subscriptions first, then tags, then flags of the articles that are here. States of
+    /// moves first, then subscriptions, then titles and tags, then flags of the articles that
+    /// are here, then mark-all-reads. States of
     /// articles not fetched yet stay pending and apply at a later call, after a reload.
     public func applySyncState() throws -> SyncApplyResult {
         let result = try db.transaction {
             let capture = try syncValue("capture")
             try setSyncValue("capture", "0")
             var result = SyncApplyResult()
+            try applyMoves(&result)
             try applySubscriptions(&result)
-            try db.execute(
-                """
-                UPDATE feeds SET tags = s.value FROM sync_state s
-                WHERE s.applied = 0 AND s.kind = 'tags' AND s.feed_url = feeds.url AND feeds.tags != s.value
-                """)
-            result.retagged = db.changes
-            try db.execute(
-                """
-                UPDATE sync_state SET applied = 1 WHERE applied = 0 AND kind = 'tags'
-                    AND EXISTS (SELECT 1 FROM feeds WHERE url = sync_state.feed_url)
-                """)
+            try applyFeedStates(&result)
             var carried = 0
             for (kind, column, flag) in [("read", "read", ArticleFlag.read), ("star", "starred", .starred)] {
                 // The articles changed, for the open reader's screen (up to a limit: past it,
@@ -165,6 +151,7 @@ extension LibraryStore {
                     FROM sync_state s CROSS JOIN feeds f ON f.url = s.feed_url
                     WHERE s.applied = 0 AND s.kind = '\(kind)' AND articles.feed_id = f.id
                         AND articles.guid = s.guid AND articles.\(column) != CAST(s.value AS INTEGER)
+                        AND (s.kind != 'read' OR NOT \(Self.coveredByLaterReadAll))
                     RETURNING articles.id, articles.\(column)
                     """)
                 var ids: [Bool: [String]] = [:]
@@ -185,6 +172,7 @@ extension LibraryStore {
                         WHERE f.url = sync_state.feed_url AND a.guid = sync_state.guid)
                     """)
             }
+            try applyReadAll(&result)
             result.pending = try waitingStates()
             if let capture { try setSyncValue("capture", capture) }
             return result

@@ -12,8 +12,16 @@ public struct SyncChange: Sendable, Hashable {
         case star
         /// A subscription: value "1" (subscribed) or "0" (unsubscribed).
         case sub
-        /// A feed's tags, tab-separated ("" for none).
+        /// A feed's tags, tab-separated ("" for none): the user's, not a config line's.
         case tags
+        /// A feed's title set by the user in the library ("" for none: the feed's own).
+        case title
+        /// A feed moved by a permanent redirect: the key is its old URL, the value the new.
+        case moved
+        /// Mark-all-read of a feed: the value is a cutoff, unix seconds; every article of
+        /// the feed dated (published, else updated, else first seen) at or before it is read,
+        /// unless its own read flag was stamped later.
+        case readall
 
         /// Whether the key includes an article guid.
         public var isArticleFlag: Bool { self == .read || self == .star }
@@ -109,6 +117,9 @@ public struct SyncApplyResult: Sendable, Hashable {
     public var subscribed = 0
     public var unsubscribed = 0
     public var retagged = 0
+    public var retitled = 0
+    /// Feeds moved to the address another device followed a permanent redirect to.
+    public var moved = 0
     public var flagsChanged = 0
     /// The articles whose flags changed, by flag and new value (at most
     /// `LibrarySyncResult.idLimit` ids: `flagsChanged` counts them all).

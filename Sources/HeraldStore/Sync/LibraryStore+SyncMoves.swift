@@ -1,0 +1,148 @@
+import Foundation
+import HeraldCore
+
+/// Feeds moved by a permanent redirect, carried by sync as `moved` registers (key: the old
+/// URL, value: the new). A device applies a move by moving its subscription (or dropping the
+/// old one when it has the new URL already), and forwards every state keyed by the old URL to
+/// the new one, last writer wins per key: the new URL's state is then the latest of both,
+/// whichever arrived first. States keyed by the old URL that arrive later are forwarded too.
+/// The new URL comes from another machine's files: it is used only if it is a feed address.
+extension LibraryStore {
+    /// A move this device followed (a reload's permanent redirect), captured for sync; the
+    /// states kept under the old URL move along, and those of the new URL apply again to
+    /// the feed there now.
+    func captureMove(from oldURL: String, to newURL: String) throws {
+        let demo = try db.prepare("SELECT demo FROM feeds WHERE url = ?1").bind(.text(newURL)).firstRow {
+            $0.bool(0)
+        }
+        guard demo == false else { return }
+        try capture(SyncChange(kind: .moved, feedURL: oldURL, value: newURL))
+        try reapplyAllStates(newURL)
+        try forwardStates(from: oldURL, to: newURL, pendingOnly: false)
+    }
+
+    /// Applies the moves: a feed still at a moved URL (a move not applied yet, or the user
+    /// subscribed to the old URL again) goes to where that URL lives now, with every state
+    /// kept under the old URL; of the other moved URLs only the states not applied yet are
+    /// forwarded (capture is off).
+    func applyMoves(_ result: inout SyncApplyResult) throws {
+        let moves = try movedStates()
+        guard !moves.isEmpty else { return }
+        let device = try syncValue("device") ?? ""
+        for (oldURL, destination) in Self.destinations(of: moves).sorted(by: { $0.key < $1.key }) {
+            let movedHere = try moveLocalFeed(from: oldURL, to: destination)
+            if movedHere {
+                result.moved += 1
+                // The feed there now shows what it had: the new URL's states apply to it again.
+                try reapplyAllStates(destination)
+            }
+            let pending = moves[oldURL]?.applied == false
+            try forwardStates(
+                from: oldURL, to: destination, pendingOnly: !(pending || movedHere), device: device)
+        }
+        for (oldURL, move) in moves where !move.applied { try markMoveApplied(oldURL) }
+        forgetFeedRowIDs()
+    }
+
+    /// A moved register: where to, its stamp (as a pair to compare), and whether it applied.
+    struct Move {
+        var to: String
+        var order: (Int64, String)
+        var applied: Bool
+    }
+
+    /// Where each moved URL lives now: its move, then the move of where it went, and so on
+    /// (a redirect is the server's: the new address may itself have moved since). The
+    /// stamps do not matter, so what a device learns only adds to the answer. In a loop (a
+    /// feed moved back), the feed lives at the URL of the loop that was moved into last.
+    /// Every device with the same registers gets the same answer.
+    static func destinations(of moves: [String: Move]) -> [String: String] {
+        var found: [String: String] = [:]
+        for start in moves.keys {
+            var path = [start]
+            var url = start
+            while let next = moves[url]?.to, !path.contains(next) {
+                path.append(next)
+                url = next
+            }
+            if let back = moves[url]?.to, let loop = path.firstIndex(of: back) {
+                // The URLs of the loop, each with the move into it.
+                let members = path[loop...]
+                url =
+                    members.max { a, b in
+                        (moves[predecessor(of: a, in: members)]?.order ?? (0, ""))
+                            < (moves[predecessor(of: b, in: members)]?.order ?? (0, ""))
+                    } ?? url
+            }
+            if url != start { found[start] = url }
+        }
+        return found
+    }
+
+    private static func predecessor(of url: String, in loop: ArraySlice<String>) -> String {
+        let index = loop.firstIndex(of: url) ?? loop.startIndex
+        return index == loop.startIndex ? loop[loop.endIndex - 1] : loop[index - 1]
+    }
+
+    /// Moves the feed at `oldURL` to `newURL`, or removes it when a feed is there already.
+    private func moveLocalFeed(from oldURL: String, to newURL: String) throws -> Bool {
+        guard try hasFeed(url: oldURL) else { return false }
+        if try hasFeed(url: newURL) {
+            return try unsubscribe(url: oldURL)
+        }
+        try db.prepare("UPDATE feeds SET url = ?2 WHERE url = ?1").bind(.text(oldURL), .text(newURL)).run()
+        return true
+    }
+
+    // MARK: The state's SQL
+
+    /// Every moved register whose new URL is a feed address, by old URL.
+    private func movedStates() throws -> [String: Move] {
+        let statement = try db.prepare(
+            "SELECT feed_url, value, stamp, device, applied FROM sync_state WHERE kind = 'moved' AND guid = ''"
+        )
+        var moves: [String: Move] = [:]
+        while try statement.step() {
+            let (from, to) = (statement.text(0) ?? "", statement.text(1) ?? "")
+            // Hostile data: another machine's file. A refused address is no move.
+            guard from != to, (try? FeedAddress.check(to, from: .listed)) == to else { continue }
+            moves[from] = Move(
+                to: to, order: (statement.int64(2), statement.text(3) ?? ""), applied: statement.bool(4))
+        }
+        return moves
+    }
+
+    /// Writes the states keyed by `oldURL` (all, or those not applied yet and this
+    /// `device`'s, which it records applied: a feed at the old URL here may have gone since)
+    /// as states of `newURL`, each if it wins there, and marks them applied under the old URL.
+    private func forwardStates(
+        from oldURL: String, to newURL: String, pendingOnly: Bool, device: String = ""
+    ) throws {
+        try db.prepare(
+            """
+            INSERT INTO sync_state(feed_url, guid, kind, value, stamp, device, applied)
+                SELECT ?2, guid, kind, value, stamp, device, 0 FROM sync_state
+                WHERE feed_url = ?1 AND kind != 'moved' AND (?3 = 0 OR applied = 0 OR device = ?4)
+            ON CONFLICT(feed_url, guid, kind) DO UPDATE SET value = excluded.value, stamp = excluded.stamp,
+                device = excluded.device, applied = 0
+            WHERE (excluded.stamp, excluded.device) > (sync_state.stamp, sync_state.device)
+            """
+        ).bind(.text(oldURL), .text(newURL), .bool(pendingOnly), .text(device)).run()
+        try db.prepare(
+            "UPDATE sync_state SET applied = 1 WHERE feed_url = ?1 AND kind != 'moved' AND applied = 0"
+        )
+        .bind(.text(oldURL)).run()
+    }
+
+    private func reapplyAllStates(_ url: String) throws {
+        try db.prepare("UPDATE sync_state SET applied = 0 WHERE feed_url = ?1 AND kind != 'moved'")
+            .bind(.text(url)).run()
+    }
+
+    private func markMoveApplied(_ oldURL: String) throws {
+        try db.prepare(
+            "UPDATE sync_state SET applied = 1 WHERE feed_url = ?1 AND guid = '' AND kind = 'moved'"
+        )
+        .bind(.text(oldURL)).run()
+    }
+}
