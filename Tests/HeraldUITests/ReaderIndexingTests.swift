@@ -56,6 +56,23 @@ struct ReaderIndexingTests {
         #expect(await reloader.runs == 1)
     }
 
+    @Test("query feeds are counted once the indexer is done (counting first would index all at once)")
+    func queryCountsWaitForTheIndexer() async throws {
+        let reloader = IndexingReloader()
+        let app = ReaderApp(repository: flaggedLibrary([[false, true]]), size: Size(width: 70, height: 13))
+        app.reloader = reloader
+        app.apply(ConfigFile.parse(#"query "Second" title:A1"#, file: "config"))
+        app.start()
+        while app.feedList.state.value == nil { await Task.yield() }
+        for _ in 0..<20 { await Task.yield() }
+        #expect(app.feedList.rows[3].isCounting)
+        #expect(app.render().text().contains("(…)  Second"))
+        await reloader.release()
+        await app.settle()
+        #expect(!app.feedList.rows[3].isCounting)
+        #expect(app.render().text().contains("(0/1)  Second"))
+    }
+
     @Test("thousands are grouped in the indicator")
     func grouping() {
         #expect(IndexingIndicator.text(waiting: 7) == "indexing 7")

@@ -105,10 +105,19 @@ public final class FeedListModel {
         if queriesStale { countQueries() }
     }
 
+    /// True while the search indexer works through articles a reload left waiting: a query
+    /// that reads the search indexes would first index them all in one hold of the library,
+    /// so the counts wait (`countQueriesIfStale` when the indexer is done).
+    public var holdsQueryCounts = false
+
     /// Counts every query again, one after another off the main actor; each row shows its
     /// counts as they arrive (until then, the ones it had).
     public func countQueries() {
         guard let work, !queries.isEmpty else { return }
+        guard !holdsQueryCounts else {
+            queriesStale = true
+            return
+        }
         queriesStale = false
         countingRound += 1
         let round = countingRound

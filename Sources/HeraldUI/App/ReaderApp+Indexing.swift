@@ -15,6 +15,7 @@ extension ReaderApp {
         guard let reloader, indexing == nil else { return }
         let run = IndexingRun()
         indexing = run
+        feedList.holdsQueryCounts = true
         work.start { [weak self] in
             // A failure leaves the articles waiting: the next run (or a search) indexes them.
             try? await reloader.indexForSearch { waiting in
@@ -25,6 +26,8 @@ extension ReaderApp {
             }
             guard let self, self.indexing === run else { return }
             self.indexing = nil
+            self.feedList.holdsQueryCounts = false
+            self.feedList.countQueriesIfStale()
             self.onChange()
         }
     }
