@@ -120,13 +120,13 @@ public actor FeedFetcher {
         default: throw .other(outcome.message)
         }
         let status = outcome.statuses.last ?? 0
+        let finalURL = outcome.effectiveURL.flatMap(URL.init(string:)) ?? request.url
+        let redirects = outcome.statuses.dropLast()
+        let permanent = !redirects.isEmpty && redirects.allSatisfy { $0 == 301 || $0 == 308 }
         switch status {
         case 304:
-            return .notModified
+            return permanent && finalURL != request.url ? .notModifiedAt(finalURL) : .notModified
         case 200..<300:
-            let finalURL = outcome.effectiveURL.flatMap(URL.init(string:)) ?? request.url
-            let redirects = outcome.statuses.dropLast()
-            let permanent = !redirects.isEmpty && redirects.allSatisfy { $0 == 301 || $0 == 308 }
             return .fetched(
                 FetchedDocument(
                     data: outcome.body, etag: outcome.head.etag, lastModified: outcome.head.lastModified,

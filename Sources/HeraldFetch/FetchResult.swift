@@ -21,6 +21,9 @@ public struct FetchRequest: Sendable, Hashable {
 public enum FetchResult: Sendable, Hashable {
     /// 304: the stored copy is current (nothing to parse).
     case notModified
+    /// 304 at the end of permanent redirects (301/308 only): unchanged, and the feed lives at
+    /// this URL from now on (a site that moved its feed answers the old validators there).
+    case notModifiedAt(URL)
     case fetched(FetchedDocument)
 }
 

@@ -164,18 +164,24 @@ public struct Reloader: Sendable {
             guard let url = URL(string: target.url) else {
                 throw FetchError.other("not a URL: \(target.url)")
             }
-            guard
-                let (document, body) = try await fetch(
-                    FetchRequest(
-                        url: url, etag: target.etag, lastModified: target.lastModified,
-                        userAgent: target.settings.userAgent))
-            else {
+            let request = FetchRequest(
+                url: url, etag: target.etag, lastModified: target.lastModified,
+                userAgent: target.settings.userAgent)
+            let (document, body): (FetchedDocument, Handoff<Data>)
+            switch try await fetch(request) {
+            case .document(let fetched, let bytes): (document, body) = (fetched, bytes)
+            case .unchanged(let moved):
+                var feedURL = target.url
+                // Unchanged at a new address (301 then 304): the feed moves all the same.
+                if let moved, try await store.moveFeed(from: target.url, to: moved.absoluteString) {
+                    feedURL = moved.absoluteString
+                }
                 // A feed that failed before works again (an unchanged one is not written,
                 // unless its reload interval counts from this try).
                 if target.failed || target.failures > 0 || target.retryAfter != nil
                     || target.settings.reloadInterval != nil
                 {
-                    try? await store.recordNotModified(url: target.url, at: now)
+                    try? await store.recordNotModified(url: feedURL, at: now)
                 }
                 return .notModified
             }
@@ -194,13 +200,24 @@ public struct Reloader: Sendable {
         }
     }
 
-    /// Fetches a feed: nil when it is unchanged, else the document without its bytes (its
-    /// metadata, and its hold on the fetcher's budget) and the bytes, to be parsed once.
-    private func fetch(_ request: FetchRequest) async throws -> (FetchedDocument, Handoff<Data>)? {
-        guard case .fetched(var document) = try await fetcher.fetch(request) else { return nil }
-        let body = Handoff(document.data)
-        document.data = Data()
-        return (document, body)
+    /// What a fetch gave: nothing new (and the feed's new address after permanent
+    /// redirects), or a document.
+    private enum Fetched {
+        case unchanged(movedTo: URL?)
+        /// The document without its bytes (its metadata, and its hold on the fetcher's
+        /// budget) and the bytes, to be parsed once.
+        case document(FetchedDocument, Handoff<Data>)
+    }
+
+    private func fetch(_ request: FetchRequest) async throws -> Fetched {
+        switch try await fetcher.fetch(request) {
+        case .notModified: return .unchanged(movedTo: nil)
+        case .notModifiedAt(let url): return .unchanged(movedTo: url)
+        case .fetched(var document):
+            let body = Handoff(document.data)
+            document.data = Data()
+            return .document(document, body)
+        }
     }
 
     private func storeFeed(_ document: FetchedDocument, body: Handoff<Data>, for target: FeedValidators)

@@ -58,6 +58,11 @@ struct FeedFetcherTests {
             let moved = try #require(
                 document(try await fetcher.fetch(FetchRequest(url: server.url("/moved")))))
             #expect(moved.movedPermanentlyTo?.path == "/feed")
+            // Unchanged at the new address: the move is reported all the same.
+            let unchanged = try await fetcher.fetch(FetchRequest(url: server.url("/moved"), etag: "\"v1\""))
+            #expect(unchanged == .notModifiedAt(server.url("/feed")))
+            let stayed = try await fetcher.fetch(FetchRequest(url: server.url("/redirect/1"), etag: "\"v1\""))
+            #expect(stayed == .notModified)
             await #expect(throws: FetchError.tooManyRedirects) {
                 try await fetcher.fetch(FetchRequest(url: server.url("/loop")))
             }

@@ -78,6 +78,13 @@ struct ReloaderTests {
         let summary = try await Reloader(store: store).reload()
         #expect(summary.failures.isEmpty)
         #expect(try await store.subscriptions().map(\.url) == [server.url("/feed").absoluteString])
+        // Moved back to the old address, whose redirect now ends in a 304 for the validators
+        // the feed has: it moves all the same.
+        try await store.moveFeed(
+            from: server.url("/feed").absoluteString, to: server.url("/moved").absoluteString)
+        let again = try await Reloader(store: store).reload()
+        #expect(again.notModified == 1)
+        #expect(try await store.subscriptions().map(\.url) == [server.url("/feed").absoluteString])
     }
 
     @Test("when every feed fails the summary says so")
