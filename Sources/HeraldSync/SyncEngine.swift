@@ -61,9 +61,13 @@ public struct SyncEngine {
             report.written += try write(
                 captured, through: nil, device: device, clock: &clock, own: own, segment: &segment)
         }
+        // This device's own flags are applied already; its other changes (a subscription, a
+        // move, tags) may let waiting states apply.
+        var feedChanges = false
         while true {
             let batch = try store.capturedChanges()
             guard let last = batch.last else { break }
+            feedChanges = feedChanges || batch.contains { !$0.change.kind.isArticleFlag }
             report.written += try write(
                 batch, through: last.sequence, device: device, clock: &clock, own: own, segment: &segment)
         }
@@ -74,7 +78,19 @@ public struct SyncEngine {
             try store.syncTransaction { try readDevice(name, clock: &clock, report: &report) }
         }
         try store.setSyncValue("clock", String(clock.latest))
-        report.applied = try store.applySyncState()
+        // Applying scans the whole state: skipped when nothing new was merged, written or
+        // fetched since the last time (what waits is then what waited).
+        let signature = try store.syncApplySignature()
+        if try known == nil || report.won > 0 || feedChanges
+            || signature != store.syncValue("applied-signature")
+        {
+            report.applied = try store.applySyncState()
+            report.appliedState = true
+            try store.setSyncValue("applied-signature", store.syncApplySignature())
+            try store.setSyncValue("pending", String(report.applied.pending))
+        } else {
+            report.applied.pending = Int(try store.syncValue("pending") ?? "") ?? 0
+        }
         let after = own.list()
         let segmentBytes = after.segments.reduce(0) { $0 + DeviceFolder.size(own.segmentURL($1).path) }
         let snapshotBytes = after.bytes - segmentBytes
@@ -294,6 +310,9 @@ public struct SyncReport: Sendable {
     /// The other devices read.
     public var devices: [String] = []
     public var applied = SyncApplyResult()
+    /// Whether the merged state was applied (it is skipped when nothing was merged, written
+    /// or fetched since the last time: `applied.pending` is then the count of that time).
+    public var appliedState = false
     /// Corrupt records and skipped files, one line each.
     public var problems: [String] = []
     /// This device's segments were folded into a new snapshot.

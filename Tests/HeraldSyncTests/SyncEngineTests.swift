@@ -52,8 +52,13 @@ struct SyncEngineTests {
         let report = try pair.b.sync(at: 3_000)
         #expect(report.read == 4 && report.applied.subscribed == 1 && report.applied.pending == 2)
         #expect(try pair.b.feeds() == [Pair.feed: "news"])
+        // Nothing new: the state is not applied again, and what waits still waits.
+        let idle = try pair.b.sync(at: 3_500)
+        #expect(!idle.appliedState && idle.applied.pending == 2)
         try pair.b.reload(Pair.feed, guids: ["1", "2", "3"])
-        #expect(try pair.b.sync(at: 4_000).applied.flagsChanged == 2)
+        // The articles arrived: the waiting flags apply without any new operation.
+        let fetched = try pair.b.sync(at: 4_000)
+        #expect(fetched.appliedState && fetched.won == 0 && fetched.applied.flagsChanged == 2)
         #expect(try pair.read(pair.b, "1")! == (true, false))
         #expect(try pair.read(pair.b, "2")! == (false, true))
         #expect(try pair.read(pair.b, "3")! == (false, false))
@@ -112,7 +117,7 @@ struct SyncEngineTests {
         #expect(try pair.b.store.capturedChanges().isEmpty)
         try pair.b.store.execute("DELETE FROM sync_devices")
         let again = try pair.b.sync(at: 4_000)
-        #expect(again.read == first.read && again.won == 0 && again.written == 0)
+        #expect(again.read == first.read && again.won == 0 && again.written == 0 && !again.appliedState)
         #expect(again.applied.flagsChanged == 0 && again.applied.retagged == 0)
         #expect(try pair.b.store.syncStates() == state)
         #expect(try pair.b.flags().mapValues { "\($0.read)\($0.starred)" } == flags)
