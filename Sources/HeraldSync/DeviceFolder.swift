@@ -48,10 +48,11 @@ struct DeviceFolder {
 
     // MARK: Writing (this device's own folder only)
 
-    /// Appends `lines` to segment `number` (created with its header) and syncs it to disk.
+    /// Appends `lines` to segment `number` (created with its header, which gives
+    /// `previousBytes`, the size of the segment before) and syncs it to disk.
     /// A record left half-written by a crash is cut off first, so the next one starts on a
     /// line of its own. Returns the segment's size after.
-    func append(_ lines: [String], toSegment number: Int) throws -> Int {
+    func append(_ lines: [String], toSegment number: Int, previousBytes: Int? = nil) throws -> Int {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         let path = segmentURL(number).path
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
@@ -62,11 +63,22 @@ struct DeviceFolder {
             end = try Self.lastLineEnd(fd: fd, size: end, path: path)
             if ftruncate(fd, off_t(end)) != 0 { throw SyncError.io(path, errno) }
         }
-        var text = end == 0 ? SyncRecord.header : ""
+        var text = end == 0 ? SyncRecord.header(previousSegmentBytes: previousBytes) : ""
         text += lines.joined()
         try Self.write(Array(text.utf8), fd: fd, at: end, path: path)
         if fsync(fd) != 0 { throw SyncError.io(path, errno) }
         return end + text.utf8.count
+    }
+
+    /// The bytes of segment `number`'s complete lines (nil: no such segment): what a reader
+    /// of a copy reaches once it has the whole file.
+    func completeBytes(ofSegment number: Int) throws -> Int? {
+        let path = segmentURL(number).path
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        let size = Int(lseek(fd, 0, SEEK_END))
+        return size > 0 ? try Self.lastLineEnd(fd: fd, size: size, path: path) : 0
     }
 
     /// The offset after the last newline of the file (0 if none).

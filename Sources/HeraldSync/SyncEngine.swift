@@ -127,8 +127,10 @@ public struct SyncEngine {
         }
         try store.setSyncValue("clock", String(clock.latest))
         if !operations.isEmpty {
+            let isNew = !FileManager.default.fileExists(atPath: own.segmentURL(segment).path)
             let size = try own.append(
-                operations.map { SyncRecord.encode(stamp: $0.stamp, change: $0.change) }, toSegment: segment)
+                operations.map { SyncRecord.encode(stamp: $0.stamp, change: $0.change) }, toSegment: segment,
+                previousBytes: isNew ? try previousSegmentBytes(own, before: segment) : nil)
             if size > segmentLimit {
                 segment += 1
                 try store.setSyncValue("segment", String(segment))
@@ -138,10 +140,24 @@ public struct SyncEngine {
         return operations.count
     }
 
+    /// The bytes of the segment before `number`, for the header of `number`: its complete
+    /// lines, or what compaction recorded when it folded that segment into a snapshot (0: it
+    /// was never written); nil when neither is known (folded by an older Herald).
+    private func previousSegmentBytes(_ own: DeviceFolder, before number: Int) throws -> Int? {
+        guard number > 1 else { return 0 }
+        if let bytes = try own.completeBytes(ofSegment: number - 1) { return bytes }
+        let closed = try store.syncValue("closed-segment")?.split(separator: " ").compactMap { Int($0) }
+        guard let closed, closed.count == 2, closed[0] == number - 1 else { return nil }
+        return closed[1]
+    }
+
     /// Writes `snapshot-N` (this device's latest state per key), then removes the segments
-    /// and snapshots it replaces.
+    /// and snapshots it replaces. The size of segment N is recorded first, for the header
+    /// of the next one.
     private func compact(_ own: DeviceFolder, through segment: Int, device: String, clock: HybridClock) throws
     {
+        let closed = try own.completeBytes(ofSegment: segment) ?? 0
+        try store.setSyncValue("closed-segment", "\(segment) \(closed)")
         try own.writeAtomically("snapshot-\(segment)") { emit in
             try emit(SyncRecord.header)
             var count = 0
@@ -260,7 +276,9 @@ public struct SyncEngine {
             case .read(let end, let truncated, _):
                 try reached(
                     SyncCursor(device: device, segment: number, offset: end, lastStamp: 0, operations: 0))
-                guard !truncated, listing.segments.contains(number + 1) else { return }
+                guard !truncated, listing.segments.contains(number + 1),
+                    Self.isWhole(end, before: other.segmentURL(number + 1).path)
+                else { return }
                 try reached(
                     SyncCursor(
                         device: device, segment: number + 1, offset: 0, lastStamp: 0, operations: 0))
@@ -272,6 +290,20 @@ public struct SyncEngine {
                 return
             }
         }
+    }
+
+    /// Whether a copy of a segment read to `end` holds all of it, as the header of the next
+    /// segment (at `next`) tells: a copy cut at the end of a line reads like a whole one, and
+    /// leaving it would skip what the rest of it holds. A next segment whose header has not
+    /// arrived yet tells nothing yet; one from an older Herald gives no size (the segment is
+    /// taken as whole); one that is no sync file is left to the reader to report.
+    private static func isWhole(_ end: Int, before next: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: next) else { return false }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 128)) ?? Data()
+        guard let newline = head.firstIndex(of: 10) else { return head.count >= 128 }
+        guard let bytes = SyncRecord.previousSegmentBytes(header: head[..<newline]) else { return true }
+        return end >= bytes
     }
 
     private static func newer(_ device: String, _ name: String, _ version: Int) -> String {

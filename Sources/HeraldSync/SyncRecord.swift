@@ -13,6 +13,22 @@ public enum SyncRecord {
     public static let magic = "herald-sync"
     public static let version = 1
     public static var header: String { "\(magic) \(version)\n" }
+
+    /// The header of segment N, with the bytes of segment N-1 (`after=BYTES`; 0: there was
+    /// none): a reader leaves N-1 for N only once its copy of N-1 holds that many, since a
+    /// copy cut at the end of a line looks complete. A Herald that reads only the first two
+    /// words of the header reads these files alike.
+    public static func header(previousSegmentBytes bytes: Int?) -> String {
+        bytes.map { "\(magic) \(version) after=\($0)\n" } ?? header
+    }
+
+    /// The bytes of the previous segment given by a header line (without its newline); nil
+    /// when it gives none (a segment written by an older Herald, or a snapshot).
+    static func previousSegmentBytes(header line: some Collection<UInt8>) -> Int? {
+        let words = String(decoding: line, as: UTF8.self).split(separator: " ")
+        guard words.count >= 3, words[2].hasPrefix("after=") else { return nil }
+        return Int(words[2].dropFirst(6))
+    }
     static let endKind = "end"
 
     /// A decoded line.

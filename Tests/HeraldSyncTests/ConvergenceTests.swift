@@ -86,7 +86,7 @@ struct ConvergenceTests {
 
     @Test(
         "three libraries converge to the reference model through partial, cut and late copies",
-        arguments: [UInt64(12), 2026, 77])
+        arguments: seeds)
     @DatabaseActor
     func threeLibrariesConverge(seed: UInt64) throws {
         let scratch = try Scratch()
@@ -239,6 +239,23 @@ struct ConvergenceTests {
         print(
             "seed \(seed): \(userOperations) user operations, \(model.state.count) keys; own folders \(bytes) bytes, "
                 + "\(bytes.reduce(0, +) * 10 / max(userOperations, 1)) bytes per 10 operations")
+    }
+
+    /// The seeds run: `HERALD_SYNC_SEEDS` when set (`1-40`, `3,15,2026` or both, `1-10,77`),
+    /// else the committed ones (4, 6, 8 and 10 lost flags to segments copied in part,
+    /// `SegmentCopyTests`). The device ids are random, so a seed's run differs a little
+    /// from one time to the next (the order in which a machine reads the others' files).
+    static var seeds: [UInt64] {
+        guard let text = ProcessInfo.processInfo.environment["HERALD_SYNC_SEEDS"], !text.isEmpty else {
+            return [3, 4, 6, 8, 10, 12, 15, 31, 77, 2026]
+        }
+        return text.split(separator: ",").flatMap { part -> [UInt64] in
+            let bounds = part.split(separator: "-").compactMap {
+                UInt64($0.trimmingCharacters(in: .whitespaces))
+            }
+            guard let first = bounds.first else { return [] }
+            return Array(first...(bounds.last ?? first))
+        }
     }
 
     static func split(_ key: String) -> (String, String) {

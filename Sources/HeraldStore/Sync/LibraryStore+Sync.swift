@@ -55,7 +55,7 @@ extension LibraryStore {
     public func adoptDeviceID(_ id: String) throws {
         try db.transaction {
             try setSyncValue("device", id)
-            try db.prepare("DELETE FROM meta WHERE key = 'sync.segment'").run()
+            try db.prepare("DELETE FROM meta WHERE key IN ('sync.segment', 'sync.closed-segment')").run()
             try db.prepare("DELETE FROM sync_devices WHERE device = ?1").bind(.text(id)).run()
         }
     }
