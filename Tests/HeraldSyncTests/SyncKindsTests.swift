@@ -173,4 +173,34 @@ struct SyncKindsTests {
         let starred = try pair.a.store.setFlag(.read, true, in: .starred)
         #expect(starred.isEmpty)
     }
+
+    @Test("an article dated in the future does not stretch a mark-all-read over what comes later")
+    func markAllReadWithFutureDate() throws {
+        let pair = try Self.pair(guids: ["1"])
+        defer { pair.scratch.cleanUp() }
+        let now = Date().timeIntervalSince1970
+        func fetch(_ machine: Machine, _ guid: String, daysAhead: Double) throws {
+            try machine.store.upsertArticles(
+                feedURL: Self.feed,
+                items: [
+                    ParsedItem(
+                        id: guid, title: guid,
+                        published: Date(timeIntervalSince1970: now + daysAhead * 86_400),
+                        text: "")
+                ])
+        }
+        try fetch(pair.a, "2099", daysAhead: 3_650)
+        try Self.exchange(pair, at: 10_000)
+        _ = try pair.a.store.setFlag(.read, true, in: .feed(Self.feed))
+        let captured = try pair.a.store.capturedChanges().map(\.change)
+        #expect(captured.map(\.kind) == [.readall, .read] && captured.last?.guid == "2099")
+        #expect(Double(try #require(Int64(captured[0].value))) <= now + 60)
+        // b has the future-dated article too; one dated tomorrow comes later and stays unread.
+        try fetch(pair.b, "2099", daysAhead: 3_650)
+        try fetch(pair.b, "tomorrow", daysAhead: 1)
+        try Self.exchange(pair, at: 20_000)
+        let flags = try pair.b.flags()
+        #expect(flags["\(Self.feed) 1"]!.read && flags["\(Self.feed) 2099"]!.read)
+        #expect(flags["\(Self.feed) tomorrow"]!.read == false)
+    }
 }

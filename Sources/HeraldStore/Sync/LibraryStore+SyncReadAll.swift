@@ -5,8 +5,10 @@ import HeraldCore
 /// a cutoff in unix seconds: every article of the feed *dated* at or before it is read, the
 /// date being the one every device stores alike (published, else updated; an article with
 /// neither falls back to when this device first saw it, the one date that may differ). The
-/// cutoff is the later of the moment `A` was pressed and the newest date among the feed's
-/// articles then, so every article the device had is covered. An article's own `read`
+/// cutoff is the newest date among the feed's articles then, never later than the moment
+/// `A` was pressed: an article dated in the future (a feed's mistake, or a hostile feed)
+/// would otherwise cover every article the feed brings until that date. Such an article is
+/// sent as a flag of its own. An article's own `read`
 /// register stamped after the `readall` still wins: the merge is per article, the latest of
 /// its own register and the covering mark-all-read.
 extension LibraryStore {
@@ -32,7 +34,11 @@ extension LibraryStore {
             let ids = try withoutCapture(update)
             let now = Int64(Date().timeIntervalSince1970)
             for (url, newest) in try feedsOfArticles(ids) {
-                try capture(SyncChange(kind: .readall, feedURL: url, value: String(max(now, newest))))
+                try capture(SyncChange(kind: .readall, feedURL: url, value: String(min(now, newest))))
+            }
+            // Articles dated after now are past every cutoff: each goes as a flag of its own.
+            for (url, guid) in try articles(ids, datedAfter: now) {
+                try capture(SyncChange(kind: .read, feedURL: url, guid: guid, value: "1"))
             }
             return ids
         }
@@ -81,6 +87,22 @@ extension LibraryStore {
         var ids: [Int64] = []
         while try statement.step() { ids.append(statement.int64(0)) }
         return ids
+    }
+
+    /// The feed URL and guid of those of these articles (of non-demo feeds) dated after `time`.
+    private func articles(_ ids: [String], datedAfter time: Int64) throws -> [(String, String)] {
+        let numbers = ids.compactMap { Int64($0) }
+        let json = String(decoding: try JSONEncoder().encode(numbers), as: UTF8.self)
+        let statement = try db.prepare(
+            """
+            SELECT f.url, articles.guid FROM articles JOIN feeds f ON f.id = articles.feed_id
+            WHERE f.demo = 0 AND articles.id IN (SELECT value FROM json_each(?1)) AND \(Self.articleDate) > ?2
+            ORDER BY articles.id
+            """)
+        try statement.bind(.text(json), .integer(time))
+        var found: [(String, String)] = []
+        while try statement.step() { found.append((statement.text(0) ?? "", statement.text(1) ?? "")) }
+        return found
     }
 
     /// The non-demo feeds of these articles, with the newest date of each feed's articles.
