@@ -78,31 +78,30 @@ struct BacklogTests {
         let scratch = try Scratch()
         defer { scratch.cleanUp() }
         let store = try LibraryStore.open(path: scratch.url.appendingPathComponent("l.db").path)
-        func operation(_ value: String, _ stamp: Int64, _ device: String, guid: String = "g") -> SyncOperation
-        {
-            SyncOperation(
-                change: SyncChange(kind: .read, feedURL: "https://a.example/feed", guid: guid, value: value),
-                stamp: stamp, device: device)
-        }
         var backlog = SyncBacklog()
         backlog.add(contentsOf: [
-            operation("1", 3, "aaaa"), operation("0", 4, "aaaa"), operation("1", 5, "aaaa"),
-            operation("1", 7, "bbbb", guid: "h"), operation("0", 7, "cccc", guid: "h"),
-            operation("1", 7, "cccc", guid: "h"), operation("1", 7, "aaaa", guid: "h"),
+            SyncOperation.read("1", 3, "aaaa"), SyncOperation.read("0", 4, "aaaa"),
+            SyncOperation.read("1", 5, "aaaa"),
+            SyncOperation.read("1", 7, "bbbb", guid: "h"), SyncOperation.read("0", 7, "cccc", guid: "h"),
+            SyncOperation.read("1", 7, "cccc", guid: "h"), SyncOperation.read("1", 7, "aaaa", guid: "h"),
         ])
         #expect(backlog.count == 2)
         #expect(try store.mergeOthers(&backlog, cursor: nil) == 2)
         #expect(backlog.count == 0)
         let states = try store.syncStates()
-        #expect(states[operation("", 0, "").change.key] == operation("1", 5, "aaaa"))
-        #expect(states[operation("", 0, "", guid: "h").change.key] == operation("0", 7, "cccc", guid: "h"))
+        #expect(states[SyncOperation.read("", 0, "").change.key] == SyncOperation.read("1", 5, "aaaa"))
+        #expect(
+            states[SyncOperation.read("", 0, "", guid: "h").change.key]
+                == SyncOperation.read("0", 7, "cccc", guid: "h"))
         // Written again: the state keeps what it has; a newer one wins.
-        backlog.add(operation("0", 5, "aaaa"))
-        backlog.add(operation("0", 6, "aaaa", guid: "h"))
+        backlog.add(SyncOperation.read("0", 5, "aaaa"))
+        backlog.add(SyncOperation.read("0", 6, "aaaa", guid: "h"))
         #expect(try store.mergeOthers(&backlog, cursor: nil) == 0)
-        backlog.add(operation("0", 5, "abab"))
+        backlog.add(SyncOperation.read("0", 5, "abab"))
         #expect(try store.mergeOthers(&backlog, cursor: nil) == 1)
-        #expect(try store.syncStates()[operation("", 0, "").change.key] == operation("0", 5, "abab"))
+        #expect(
+            try store.syncStates()[SyncOperation.read("", 0, "").change.key]
+                == SyncOperation.read("0", 5, "abab"))
     }
 
     @Test("a key's value written over and over keeps the last winner's and the backlog's bytes do not grow")

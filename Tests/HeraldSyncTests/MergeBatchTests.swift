@@ -54,28 +54,24 @@ struct MergeBatchTests {
         let scratch = try Scratch()
         defer { scratch.cleanUp() }
         let store = try LibraryStore.open(path: scratch.url.appendingPathComponent("l.db").path)
-        func operation(_ value: String, _ stamp: Int64, _ device: String, guid: String = "g") -> SyncOperation
-        {
-            SyncOperation(
-                change: SyncChange(kind: .read, feedURL: "https://a.example/feed", guid: guid, value: value),
-                stamp: stamp, device: device)
-        }
         let won = try store.mergeOthers(
             [
-                operation("1", 7, "bbbb"), operation("0", 7, "cccc"), operation("1", 7, "aaaa"),
-                operation("1", 5, "ffff"), operation("0", 9, "aaaa", guid: "h"),
-                operation("1", 9, "aaaa", guid: "h"),
+                SyncOperation.read("1", 7, "bbbb"), SyncOperation.read("0", 7, "cccc"),
+                SyncOperation.read("1", 7, "aaaa"),
+                SyncOperation.read("1", 5, "ffff"), SyncOperation.read("0", 9, "aaaa", guid: "h"),
+                SyncOperation.read("1", 9, "aaaa", guid: "h"),
             ], cursor: nil)
         let states = try store.syncStates()
         let key = SyncChange.Key(kind: .read, feedURL: "https://a.example/feed", guid: "g")
-        #expect(states[key] == operation("0", 7, "cccc"))
+        #expect(states[key] == SyncOperation.read("0", 7, "cccc"))
         #expect(
             states[SyncChange.Key(kind: .read, feedURL: "https://a.example/feed", guid: "h")]
-                == operation("0", 9, "aaaa", guid: "h"))
+                == SyncOperation.read("0", 9, "aaaa", guid: "h"))
         #expect(won == 2)
-        #expect(try store.mergeOthers([operation("1", 7, "cccc")], cursor: nil) == 0)
+        #expect(try store.mergeOthers([SyncOperation.read("1", 7, "cccc")], cursor: nil) == 0)
         #expect(
-            try store.mergeOthers([operation("1", 7, "dddd"), operation("0", 6, "eeee")], cursor: nil) == 1)
-        #expect(try store.syncStates()[key] == operation("1", 7, "dddd"))
+            try store.mergeOthers(
+                [SyncOperation.read("1", 7, "dddd"), SyncOperation.read("0", 6, "eeee")], cursor: nil) == 1)
+        #expect(try store.syncStates()[key] == SyncOperation.read("1", 7, "dddd"))
     }
 }

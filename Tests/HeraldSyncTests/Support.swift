@@ -101,3 +101,12 @@ struct SeededGenerator: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+extension SyncOperation {
+    /// A read flag of article `guid` of one feed, for the merge tests' tie-breaking cases.
+    static func read(_ value: String, _ stamp: Int64, _ device: String, guid: String = "g") -> SyncOperation {
+        SyncOperation(
+            change: SyncChange(kind: .read, feedURL: "https://a.example/feed", guid: guid, value: value),
+            stamp: stamp, device: device)
+    }
+}

@@ -7,15 +7,10 @@ import Testing
 /// A reloader whose articles wait for the search index: it reports 8,214 waiting, then waits
 /// for the test before it reports none.
 actor IndexingReloader: FeedReloading {
-    private var gate: CheckedContinuation<Void, Never>?
-    private var open = false
+    private let gate = Gate()
     private(set) var runs = 0
 
-    func release() {
-        open = true
-        gate?.resume()
-        gate = nil
-    }
+    func release() async { await gate.open() }
 
     func reloadFeeds(only: String?, progress: @escaping @Sendable (ReloadProgress) -> Void) async throws
         -> ReloadSummary
@@ -26,7 +21,7 @@ actor IndexingReloader: FeedReloading {
     func indexForSearch(progress: @escaping @Sendable (Int) -> Void) async throws {
         runs += 1
         progress(8214)
-        if !open { await withCheckedContinuation { gate = $0 } }
+        await gate.pass()
         progress(0)
     }
 }
