@@ -72,11 +72,8 @@ public struct SyncEngine {
                 batch, through: last.sequence, device: device, clock: &clock, own: own, segment: &segment)
         }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        // The default page cache: a backlog is written feed by feed, each page once, so a
-        // larger cache saves little and would cost as much memory as the backlog.
-        for name in names.sorted() where Self.isDeviceID(name) && name != device {
-            try store.syncTransaction { try readDevice(name, clock: &clock, report: &report) }
-        }
+        try readDevices(
+            names.sorted().filter { Self.isDeviceID($0) && $0 != device }, clock: &clock, report: &report)
         try store.setSyncValue("clock", String(clock.latest))
         // Applying scans the whole state: skipped when nothing new was merged, written or
         // fetched since the last time (what waits is then what waited).
@@ -178,137 +175,36 @@ public struct SyncEngine {
 
     // MARK: Reading the other devices
 
-    private func readDevice(_ device: String, clock: inout HybridClock, report: inout SyncReport) throws {
-        let other = DeviceFolder(url: folder.appendingPathComponent(device))
-        let listing = other.list()
-        var cursor =
+    /// Merges the other devices' files from where the last sync stopped: a thread reads them
+    /// into backlogs (a device's operations reduced per key, written when the backlog is
+    /// full and at the device's end) while this one writes the backlog read before, each
+    /// device in one transaction.
+    ///
+    /// The default page cache: a backlog is written feed by feed, each page once, so a
+    /// larger cache saves little and would cost as much memory as the backlog.
+    private func readDevices(_ devices: [String], clock: inout HybridClock, report: inout SyncReport) throws {
+        guard !devices.isEmpty else { return }
+        let cursors = try devices.map { device in
             try store.syncCursor(device: device)
-            ?? SyncCursor(device: device, segment: 0, offset: 0, lastStamp: 0, operations: 0)
-        var reader = SyncFileReader()
-        defer { report.problems += reader.problems }
-        report.devices.append(device)
-        // The device's operations wait in a backlog, reduced per key, and are written feed by
-        // feed when it is full and at the end (all in the device's one transaction).
-        var backlog = SyncBacklog()
-        var moved = false
-        func flush() throws {
-            report.won += try store.mergeOthers(&backlog, cursor: moved ? cursor : nil)
-            moved = false
+                ?? SyncCursor(device: device, segment: 0, offset: 0, lastStamp: 0, operations: 0)
         }
-        func record(
-            _ stamp: Int64, _ kind: SyncChange.Kind, _ value: UnsafeRawBufferPointer,
-            _ url: UnsafeRawBufferPointer,
-            _ guid: UnsafeRawBufferPointer
-        ) {
-            cursor.lastStamp = max(cursor.lastStamp, stamp)
-            clock.observe(stamp)
-            cursor.operations += 1
-            report.read += 1
-            guard value.contains(37) || url.contains(37) || guid.contains(37) else {
-                backlog.add(stamp: stamp, kind: kind, value: value, feedURL: url, guid: guid, device: device)
-                return
-            }
-            // Escaped fields (checked by the reader), undone.
-            let fields = [value, url, guid].map { SyncRecord.unescape($0) ?? [] }
-            fields[0].withUnsafeBytes { value in
-                fields[1].withUnsafeBytes { url in
-                    fields[2].withUnsafeBytes { guid in
-                        backlog.add(
-                            stamp: stamp, kind: kind, value: value, feedURL: url, guid: guid, device: device)
-                    }
+        let gatherer = SyncGatherer(folder: folder, cursors: cursors, backlogLimit: backlogLimit)
+        defer { gatherer.close() }
+        for device in devices {
+            report.devices.append(device)
+            // The transaction starts once the device's first backlog is ready.
+            var chunk = try gatherer.next()
+            try store.syncTransaction {
+                while true {
+                    clock.observe(chunk.latestStamp)
+                    report.read += chunk.read
+                    report.problems += chunk.problems
+                    report.won += try store.mergeOthers(&chunk.backlog, cursor: chunk.cursor)
+                    if chunk.isLast { return }
+                    chunk = try gatherer.next()
                 }
             }
         }
-        func reached(_ position: SyncCursor?) throws {
-            if let position {
-                (cursor.segment, cursor.offset) = (position.segment, position.offset)
-                moved = true
-            }
-            // Long guids fill the backlog's bytes before its keys: 64 MiB is a limit too.
-            if backlog.count >= backlogLimit || backlog.byteCount >= 64 << 20 { try flush() }
-        }
-        try readFiles(
-            of: other, listing: listing, cursor: { cursor }, reader: &reader, record: record, reached: reached
-        )
-        try flush()
-    }
-
-    /// Reads `other`'s snapshot and segments from where `cursor()` stands, handing each
-    /// operation to `record`, and the position reached after each chunk to `reached` (nil:
-    /// a snapshot not ended yet).
-    private func readFiles(
-        of other: DeviceFolder, listing: DeviceFolder.Listing, cursor: () -> SyncCursor,
-        reader: inout SyncFileReader,
-        record: (
-            _ stamp: Int64, _ kind: SyncChange.Kind, _ value: UnsafeRawBufferPointer,
-            _ feedURL: UnsafeRawBufferPointer, _ guid: UnsafeRawBufferPointer
-        ) throws -> Void,
-        reached: (_ position: SyncCursor?) throws -> Void
-    ) throws {
-        let device = other.url.lastPathComponent
-        // A snapshot at or past the segment being read replaces the segments before it.
-        if let snapshot = listing.snapshots.last, snapshot >= cursor().segment {
-            let path = other.snapshotURL(snapshot).path
-            let outcome = try reader.read(path, from: 0, record: record) { _ in try reached(nil) }
-            switch outcome {
-            case .read(_, _, ended: true):
-                try reached(
-                    SyncCursor(
-                        device: device, segment: snapshot + 1, offset: 0, lastStamp: 0, operations: 0))
-            case .read: break
-            case .newerVersion(let version):
-                reader.problems.append(Self.newer(device, "snapshot-\(snapshot)", version))
-            case .notSyncFile:
-                reader.problems.append("\(device)/snapshot-\(snapshot): not a sync file, skipped")
-            }
-        }
-        while true {
-            let number = max(cursor().segment, 1)
-            guard listing.segments.contains(number) else { break }
-            let offset = cursor().segment == number ? cursor().offset : 0
-            let name = DeviceFolder.segmentName(number)
-            let outcome = try reader.read(other.segmentURL(number).path, from: offset, record: record) {
-                end in
-                try reached(
-                    SyncCursor(device: device, segment: number, offset: end, lastStamp: 0, operations: 0))
-            }
-            switch outcome {
-            case .read(let end, let truncated, _):
-                try reached(
-                    SyncCursor(device: device, segment: number, offset: end, lastStamp: 0, operations: 0))
-                guard !truncated, listing.segments.contains(number + 1),
-                    Self.isWhole(end, before: other.segmentURL(number + 1).path)
-                else { return }
-                try reached(
-                    SyncCursor(
-                        device: device, segment: number + 1, offset: 0, lastStamp: 0, operations: 0))
-            case .newerVersion(let version):
-                reader.problems.append(Self.newer(device, name, version))
-                return
-            case .notSyncFile:
-                reader.problems.append("\(device)/\(name): not a sync file, skipped")
-                return
-            }
-        }
-    }
-
-    /// Whether a copy of a segment read to `end` holds all of it, as the header of the next
-    /// segment (at `next`) tells: a copy cut at the end of a line reads like a whole one, and
-    /// leaving it would skip what the rest of it holds. A next segment whose header has not
-    /// arrived yet tells nothing yet; one from an older Herald gives no size (the segment is
-    /// taken as whole); one that is no sync file is left to the reader to report.
-    private static func isWhole(_ end: Int, before next: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: next) else { return false }
-        defer { try? handle.close() }
-        let head = (try? handle.read(upToCount: 128)) ?? Data()
-        guard let newline = head.firstIndex(of: 10) else { return head.count >= 128 }
-        guard let bytes = SyncRecord.previousSegmentBytes(header: head[..<newline]) else { return true }
-        return end >= bytes
-    }
-
-    private static func newer(_ device: String, _ name: String, _ version: Int) -> String {
-        "\(device)/\(name): written by a newer Herald (format \(version); this one reads \(SyncRecord.version)), "
-            + "skipped: upgrade Herald on this device"
     }
 
     // MARK: Device ids

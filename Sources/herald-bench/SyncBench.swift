@@ -2,26 +2,34 @@ import Foundation
 import HeraldStore
 import HeraldSync
 
-/// `herald-bench sync-merge [--operations N] [--devices D] [--dir DIR]`: writes N operations
+/// `herald-bench sync-merge [--operations N] [--devices D] [--dir DIR [--reuse]]`: writes N operations
 /// of D other devices into a sync folder (1 MiB segments: subscriptions of 1,000 feeds, then
 /// read/starred flips on 200,000 articles, with repeats, as a year of reading would), then
 /// times one `herald sync` of a new library with it, and prints the peak memory (VmHWM) of
 /// the whole process. The articles are not in the library: the flags wait for them, as
 /// they would on a new machine before its first reload.
 enum SyncBench {
-    static func run(operations: Int, devices: Int, directory: String?) async throws {
+    static func run(operations: Int, devices: Int, directory: String?, reuse: Bool = false) async throws {
         let root = URL(fileURLWithPath: directory ?? NSTemporaryDirectory() + "herald-sync-bench-\(getpid())")
         let folder = root.appendingPathComponent("folder")
-        try? FileManager.default.removeItem(at: root)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let database = root.appendingPathComponent("herald.db")
+        if reuse && FileManager.default.fileExists(atPath: folder.path) {
+            // The folder of an earlier run, merged again into a new library (for a profiler).
+            for suffix in ["", "-wal", "-shm"] {
+                try? FileManager.default.removeItem(atPath: database.path + suffix)
+            }
+        } else {
+            try? FileManager.default.removeItem(at: root)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let started = ContinuousClock.now
+            let bytes = try write(operations: operations, devices: devices, to: folder)
+            print(
+                "sync-merge: wrote \(operations) operations of \(devices) devices, \(bytes / 1_048_576) MiB, in "
+                    + "\(seconds(ContinuousClock.now - started))")
+        }
         defer { if directory == nil { try? FileManager.default.removeItem(at: root) } }
-        let started = ContinuousClock.now
-        let bytes = try write(operations: operations, devices: devices, to: folder)
-        print(
-            "sync-merge: wrote \(operations) operations of \(devices) devices, \(bytes / 1_048_576) MiB, in "
-                + "\(seconds(ContinuousClock.now - started))")
         print("sync-merge: peak memory before merging \(peakKiB() / 1024) MiB")
-        let store = try await LibraryStore.open(path: root.appendingPathComponent("herald.db").path)
+        let store = try await LibraryStore.open(path: database.path)
         let merging = ContinuousClock.now
         let cpuBefore = cpuSeconds()
         let report = try await merge(store: store, folder: folder)

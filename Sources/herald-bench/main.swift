@@ -12,7 +12,7 @@ import HeraldStore
 //   herald-bench corpus --articles N --out DIR [--feeds F] [--base URL]
 //                                                      full-content RSS feeds (issue 9's shape)
 //   herald-bench store --feeds DIR --db PATH           stores a corpus: CPU and bytes per article
-//   herald-bench sync-merge [--operations N] [--devices D] [--dir DIR]
+//   herald-bench sync-merge [--operations N] [--devices D] [--dir DIR [--reuse]]
 //                                                      merges N sync operations: time and peak memory
 //   herald-bench undo --db PATH                        mark all read and its undo; main-actor gaps
 
@@ -80,10 +80,11 @@ case "sync-merge":
     let operations = option("--operations", in: arguments).flatMap(Int.init) ?? 1_000_000
     let devices = option("--devices", in: arguments).flatMap(Int.init) ?? 2
     guard operations > 0, devices > 0 else {
-        fail("usage: herald-bench sync-merge [--operations N] [--devices D] [--dir DIR]")
+        fail("usage: herald-bench sync-merge [--operations N] [--devices D] [--dir DIR [--reuse]]")
     }
     try await SyncBench.run(
-        operations: operations, devices: devices, directory: option("--dir", in: arguments))
+        operations: operations, devices: devices, directory: option("--dir", in: arguments),
+        reuse: arguments.contains("--reuse"))
 case "sync-change":
     guard let path = option("--db", in: arguments) else {
         fail("usage: herald-bench sync-change --db PATH [--changes N]")

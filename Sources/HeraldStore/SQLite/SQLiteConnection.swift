@@ -9,7 +9,11 @@ final class SQLiteConnection {
     /// The cancellation token of the statement running now, read by the progress handler.
     let interrupt = InterruptSlot()
 
+    /// Set before the first connection: SQLite takes configuration only before it starts.
+    private static let configured: Void = { _ = cs_disable_memory_statistics() }()
+
     init(path: String, readOnly: Bool = false) throws(SQLiteError) {
+        _ = Self.configured
         var db: OpaquePointer?
         let flags =
             (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)

@@ -170,5 +170,12 @@ enum Migrations {
         Step(
             version: 11, summary: "queries: read and podcast indexes, trigrams of titles and authors",
             apply: QueryIndexMigration.apply),
+        Step(version: 12, summary: "sync: the feeds' states found without scanning the articles' ones") {
+            db in
+            // A feed's states (subscription, move, title, tags, mark-all-read) have no guid:
+            // a few per feed, while the articles' flags are hundreds of thousands. Applying
+            // looks the feeds' ones up here instead of scanning all of them.
+            try db.execute("CREATE INDEX sync_state_feeds ON sync_state(kind, feed_url) WHERE guid = ''")
+        },
     ]
 }

@@ -121,7 +121,9 @@ extension LibraryStore {
         """
 
     private func reapplyFeedStates(_ url: String) throws {
-        try db.prepare("UPDATE sync_state SET applied = 0 WHERE feed_url = ?1 AND kind != 'sub'").bind(
+        try db.prepare(
+            "UPDATE sync_state SET applied = 0 WHERE feed_url = ?1 AND kind != 'sub' AND applied != 0"
+        ).bind(
             .text(url)
         )
         .run()
@@ -133,6 +135,11 @@ extension LibraryStore {
     /// moves first, then subscriptions, then titles and tags, then flags of the articles that
     /// are here, then mark-all-reads. States of
     /// articles not fetched yet stay pending and apply at a later call, after a reload.
+    ///
+    /// The articles' flags are found from the articles (each looks its keys up), not by
+    /// scanning the state: flags for articles this library does not hold (a new machine's,
+    /// those retention removed) only grow, and a scan of them cost tens of milliseconds per
+    /// statement with a few hundred thousand. The feeds' states come from their own index.
     public func applySyncState() throws -> SyncApplyResult {
         let result = try db.transaction {
             let capture = try syncValue("capture")
@@ -145,15 +152,7 @@ extension LibraryStore {
             for (kind, column, flag) in [("read", "read", ArticleFlag.read), ("star", "starred", .starred)] {
                 // The articles changed, for the open reader's screen (up to a limit: past it,
                 // the reader reads its lists again).
-                let changed = try db.prepare(
-                    """
-                    UPDATE articles SET \(column) = CAST(s.value AS INTEGER)
-                    FROM sync_state s CROSS JOIN feeds f ON f.url = s.feed_url
-                    WHERE s.applied = 0 AND s.kind = '\(kind)' AND articles.feed_id = f.id
-                        AND articles.guid = s.guid AND articles.\(column) != CAST(s.value AS INTEGER)
-                        AND (s.kind != 'read' OR NOT \(Self.coveredByLaterReadAll))
-                    RETURNING articles.id, articles.\(column)
-                    """)
+                let changed = try db.prepare(Self.applyFlagSQL(kind: kind, column: column))
                 var ids: [Bool: [String]] = [:]
                 while try changed.step() {
                     result.flagsChanged += 1
@@ -165,12 +164,7 @@ extension LibraryStore {
                     guard let list = ids[value] else { continue }
                     result.changedFlags.append(.init(flag: flag, value: value, articleIDs: list))
                 }
-                try db.execute(
-                    """
-                    UPDATE sync_state SET applied = 1 WHERE applied = 0 AND kind = '\(kind)' AND EXISTS (
-                        SELECT 1 FROM feeds f JOIN articles a ON a.feed_id = f.id
-                        WHERE f.url = sync_state.feed_url AND a.guid = sync_state.guid)
-                    """)
+                try db.execute(Self.markFlagsAppliedSQL(kind: kind))
             }
             try applyReadAll(&result)
             result.pending = try waitingStates()
@@ -183,9 +177,31 @@ extension LibraryStore {
         return result
     }
 
+    /// Sets `column` of the articles here to their merged `kind` flag not applied yet (a
+    /// later mark-all-read of the feed covers a read flag), returning the ones changed. The
+    /// articles lead: each looks its key up in the state.
+    static func applyFlagSQL(kind: String, column: String) -> String {
+        """
+        UPDATE articles SET \(column) = CAST(s.value AS INTEGER)
+        FROM feeds f CROSS JOIN sync_state s ON s.feed_url = f.url
+        WHERE s.applied = 0 AND s.kind = '\(kind)' AND articles.feed_id = f.id
+            AND articles.guid = s.guid AND articles.\(column) != CAST(s.value AS INTEGER)
+            AND (s.kind != 'read' OR NOT \(Self.coveredByLaterReadAll))
+        RETURNING articles.id, articles.\(column)
+        """
+    }
+
+    /// Marks applied the merged `kind` flags of the articles here.
+    static func markFlagsAppliedSQL(kind: String) -> String {
+        """
+        UPDATE sync_state SET applied = 1 WHERE applied = 0 AND kind = '\(kind)'
+            AND (feed_url, guid) IN (SELECT f.url, a.guid FROM articles a JOIN feeds f ON f.id = a.feed_id)
+        """
+    }
+
     private func applySubscriptions(_ result: inout SyncApplyResult) throws {
         let statement = try db.prepare(
-            "SELECT feed_url, value FROM sync_state WHERE applied = 0 AND kind = 'sub'")
+            "SELECT feed_url, value FROM sync_state WHERE applied = 0 AND guid = '' AND kind = 'sub'")
         var subscriptions: [(String, Bool)] = []
         while try statement.step() {
             subscriptions.append((statement.text(0) ?? "", statement.text(1) == "1"))
@@ -330,8 +346,8 @@ extension LibraryStore {
         Int(
             try db.integer(
                 """
-                SELECT count(*) FROM sync_state s
-                WHERE s.applied = 0 AND EXISTS (SELECT 1 FROM feeds WHERE url = s.feed_url)
+                SELECT count(*) FROM feeds f CROSS JOIN sync_state s ON s.feed_url = f.url
+                WHERE s.applied = 0
                 """))
     }
 }

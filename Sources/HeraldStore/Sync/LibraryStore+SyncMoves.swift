@@ -135,8 +135,10 @@ extension LibraryStore {
     }
 
     private func reapplyAllStates(_ url: String) throws {
-        try db.prepare("UPDATE sync_state SET applied = 0 WHERE feed_url = ?1 AND kind != 'moved'")
-            .bind(.text(url)).run()
+        try db.prepare(
+            "UPDATE sync_state SET applied = 0 WHERE feed_url = ?1 AND kind != 'moved' AND applied != 0"
+        )
+        .bind(.text(url)).run()
     }
 
     private func markMoveApplied(_ oldURL: String) throws {

@@ -68,7 +68,8 @@ extension LibraryStore {
             carried += 1
         }
         if !ids.isEmpty { result.changedFlags.append(.init(flag: .read, value: true, articleIDs: ids)) }
-        try db.execute("UPDATE sync_state SET applied = 1 WHERE applied = 0 AND kind = 'readall'")
+        try db.execute(
+            "UPDATE sync_state SET applied = 1 WHERE applied = 0 AND guid = '' AND kind = 'readall'")
     }
 
     /// The date a `readall` cutoff is compared with, of `articles`.

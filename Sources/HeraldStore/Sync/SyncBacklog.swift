@@ -34,8 +34,18 @@ public struct SyncBacklog: Sendable {
     private var slots = [Int32](repeating: 0, count: 1 << 12)
     private var feeds = ByteStrings()
     private var devices: [String] = []
+    /// The entries' places in key order, once sorted (nil: not sorted, or added to since).
+    private var order: [Int32]?
 
     public init() {}
+
+    /// A backlog that will gather up to `keys` keys: its storage is reserved at once, not
+    /// doubled as it fills (each doubling copies it, and the copy it leaves behind stays in
+    /// the process's memory). Untouched reserved pages cost no memory.
+    public init(reservingCapacity keys: Int) {
+        entries.reserveCapacity(keys)
+        bytes.reserveCapacity(keys * 64)
+    }
 
     /// How many keys have a winner waiting.
     public var count: Int { entries.count }
@@ -71,6 +81,7 @@ public struct SyncBacklog: Sendable {
         stamp: Int64, kind: SyncChange.Kind, value: UnsafeRawBufferPointer, feedURL: UnsafeRawBufferPointer,
         guid: UnsafeRawBufferPointer, device: String
     ) {
+        order = nil
         let feed = feeds.place(of: feedURL)
         let deviceIndex: Int32
         if let last = devices.last, last == device {
@@ -150,6 +161,13 @@ public struct SyncBacklog: Sendable {
         }
     }
 
+    /// Puts the winners in the state's key order now, so `drain` does not: a backlog is
+    /// sorted on the thread that gathers it while the database writes the one before.
+    /// Adding to it afterwards undoes the order.
+    public mutating func sortForWriting() {
+        order = keyOrder()
+    }
+
     /// Hands every winner to `body` (kind, feed URL, guid and value bytes, stamp, device) in
     /// the state's key order (feed URL, guid, kind, by their bytes), then empties the backlog.
     mutating func drain(
@@ -158,6 +176,26 @@ public struct SyncBacklog: Sendable {
             _ value: UnsafeRawBufferPointer, _ stamp: Int64, _ device: String
         ) throws -> Void
     ) rethrows {
+        let order = order ?? keyOrder()
+        defer { self = SyncBacklog() }
+        try bytes.withUnsafeBytes { all in
+            for place in order {
+                let entry = entries[Int(place)]
+                try feeds.withBytes(of: Int(entry.feed)) { url in
+                    try body(
+                        entry.kind, url,
+                        UnsafeRawBufferPointer(
+                            rebasing: all[Int(entry.guid)..<Int(entry.guid + entry.guidLength)]),
+                        UnsafeRawBufferPointer(
+                            rebasing: all[Int(entry.value)..<Int(entry.value + entry.valueLength)]),
+                        entry.stamp, devices[Int(entry.device)])
+                }
+            }
+        }
+    }
+
+    /// The places of the entries in the state's key order: by feed URL, then guid, then kind.
+    private func keyOrder() -> [Int32] {
         let ranks = feeds.sortedPlaces()
         var rankOfFeed = [Int](repeating: 0, count: ranks.count)
         for (rank, feed) in ranks.enumerated() { rankOfFeed[feed] = rank }
@@ -170,8 +208,7 @@ public struct SyncBacklog: Sendable {
             order[starts[rank]] = Int32(place)
             starts[rank] += 1
         }
-        defer { self = SyncBacklog() }
-        try bytes.withUnsafeBytes { all in
+        bytes.withUnsafeBytes { all in
             // Within a feed, by guid then kind, as the state's key (each `starts[rank]` is now
             // the end of its feed's keys).
             var start = 0
@@ -188,19 +225,8 @@ public struct SyncBacklog: Sendable {
                 }
                 start = starts[rank]
             }
-            for place in order {
-                let entry = entries[Int(place)]
-                try feeds.withBytes(of: Int(entry.feed)) { url in
-                    try body(
-                        entry.kind, url,
-                        UnsafeRawBufferPointer(
-                            rebasing: all[Int(entry.guid)..<Int(entry.guid + entry.guidLength)]),
-                        UnsafeRawBufferPointer(
-                            rebasing: all[Int(entry.value)..<Int(entry.value + entry.valueLength)]),
-                        entry.stamp, devices[Int(entry.device)])
-                }
-            }
         }
+        return order
     }
 }
 

@@ -1,0 +1,82 @@
+import Foundation
+import HeraldCore
+import Testing
+
+@testable import HeraldStore
+@testable import HeraldSync
+
+/// How a large merge does its work: the other devices' files are read on a thread of their
+/// own while the database writes, and applying finds flags from the articles.
+@Suite("Merge paths")
+@DatabaseActor
+struct MergePathTests {
+    static let first = "00000000000000aa00000000000000aa"
+    static let second = "00000000000000bb00000000000000bb"
+
+    /// Writes segment `number` of `device` with `count` read flags of one feed.
+    static func writeSegment(_ folder: URL, _ device: String, _ number: Int, count: Int, from start: Int = 0)
+        throws
+    {
+        let directory = folder.appendingPathComponent(device)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        var text = SyncRecord.header
+        for index in start..<start + count {
+            let change = SyncChange(
+                kind: .read, feedURL: "https://a.example/feed", guid: "g\(index)", value: "1")
+            text += SyncRecord.encode(stamp: Int64(index + 1) << HybridClock.counterBits, change: change)
+        }
+        try Data(text.utf8).write(to: directory.appendingPathComponent(DeviceFolder.segmentName(number)))
+    }
+
+    @Test(
+        "a file that cannot be read fails its device's merge on the reading thread; the next sync merges it all"
+    )
+    func unreadableFile() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let folder = try scratch.folder("folder")
+        try Self.writeSegment(folder, Self.first, 1, count: 30)
+        try Self.writeSegment(folder, Self.second, 2, count: 25, from: 20)
+        // Segment 1 of the second device is a directory: reading it fails.
+        let broken = folder.appendingPathComponent(Self.second).appendingPathComponent(
+            DeviceFolder.segmentName(1))
+        try FileManager.default.createDirectory(at: broken, withIntermediateDirectories: true)
+        let store = try LibraryStore.open(path: scratch.url.appendingPathComponent("l.db").path)
+        var engine = SyncEngine(store: store, folder: folder)
+        engine.backlogLimit = 7
+        #expect(throws: (any Error).self) { try engine.run() }
+        // The first device was merged in its own transaction; the second's rolled back whole.
+        let states = try store.syncStates().values
+        #expect(states.filter { $0.device == Self.first }.count == 30)
+        #expect(!states.contains { $0.device == Self.second })
+        #expect(try store.syncCursor(device: Self.second) == nil)
+
+        try FileManager.default.removeItem(at: broken)
+        try Self.writeSegment(folder, Self.second, 1, count: 20)
+        let report = try engine.run()
+        #expect(report.problems.isEmpty)
+        #expect(try store.syncStates().values.filter { $0.device == Self.second }.count == 45)
+        #expect(try store.syncCursor(device: Self.second)?.operations == 45)
+    }
+
+    @Test("applying finds the articles' flags from the articles: no statement scans the whole state")
+    func applyingLooksFlagsUp() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let store = try LibraryStore.open(path: scratch.url.appendingPathComponent("l.db").path)
+        var statements: [String] = []
+        for (kind, column) in [("read", "read"), ("star", "starred")] {
+            statements.append(LibraryStore.applyFlagSQL(kind: kind, column: column))
+            statements.append(LibraryStore.markFlagsAppliedSQL(kind: kind))
+        }
+        for sql in statements {
+            let plan = try store.db.prepare("EXPLAIN QUERY PLAN " + sql)
+            var steps: [String] = []
+            while try plan.step() { steps.append(plan.text(3) ?? "") }
+            plan.reset()
+            #expect(!steps.isEmpty)
+            #expect(
+                !steps.contains { $0.hasPrefix("SCAN s") || $0.hasPrefix("SCAN sync_state") }, "\(steps)")
+        }
+    }
+}
