@@ -80,3 +80,44 @@ struct MergePathTests {
         }
     }
 }
+
+/// The backlog hands its keys over in the state's order (feed URL, guid, kind, by bytes), so
+/// the database walks its B-tree once: guids that share a long start, that start one
+/// another, are empty, or carry any byte.
+@Suite("A backlog's key order")
+struct BacklogOrderTests {
+    @Test("keys come out in byte order of feed URL, guid and kind, whatever order they went in")
+    func keyOrder() {
+        var random = SystemRandomNumberGenerator()
+        let stems = ["tag:blog.example.org,2026:/posts/", "https://x.example/p?id=", "", "\u{00e9}\u{0}"]
+        for _ in 0..<20 {
+            var backlog = SyncBacklog()
+            var expected: Set<[[UInt8]]> = []
+            for _ in 0..<Int.random(in: 1...400, using: &random) {
+                let url = ["https://b.example/f", "https://a.example/f", "https://a.example/"][
+                    Int.random(in: 0..<3, using: &random)]
+                let stem = stems[Int.random(in: 0..<stems.count, using: &random)]
+                let tail = String(repeating: "7", count: Int.random(in: 0..<12, using: &random))
+                let guid = stem + tail + (Bool.random(using: &random) ? "" : "\u{ff}")
+                let kind: SyncChange.Kind = Bool.random(using: &random) ? .read : .star
+                backlog.add(
+                    SyncOperation(
+                        change: SyncChange(kind: kind, feedURL: url, guid: guid, value: "1"), stamp: 1,
+                        device: "d"))
+                expected.insert([Array(url.utf8), Array(guid.utf8), Array(kind.rawValue.utf8)])
+            }
+            if Bool.random(using: &random) { backlog.sortForWriting() }
+            var seen: [[[UInt8]]] = []
+            backlog.drain { kind, url, guid, _, _, _ in
+                seen.append([Array(url), Array(guid), Array(kind.rawValue.utf8)])
+            }
+            let sorted = expected.sorted { a, b in
+                for (x, y) in zip(a, b) where x != y { return x.lexicographicallyPrecedes(y) }
+                return false
+            }
+            // One flag, not two lists of byte arrays, in a failure's message.
+            let inOrder = seen == sorted
+            #expect(inOrder, "\(seen.count) keys out, \(sorted.count) in")
+        }
+    }
+}

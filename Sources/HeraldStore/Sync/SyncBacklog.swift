@@ -194,6 +194,33 @@ public struct SyncBacklog: Sendable {
         }
     }
 
+    /// How many of the first `limit` bytes at offsets `a` and `b` of `base` are equal.
+    private static func sharedLength(_ base: UnsafeRawPointer?, _ a: Int, _ b: Int, _ limit: Int) -> Int {
+        guard limit > 0, let base else { return 0 }
+        var length = 0
+        while length < limit,
+            base.load(fromByteOffset: a + length, as: UInt8.self)
+                == base.load(fromByteOffset: b + length, as: UInt8.self)
+        {
+            length += 1
+        }
+        return length
+    }
+
+    /// Up to 8 bytes at offset `at` of `base` (`count` there) as a big-endian number, zeros
+    /// after the end: numbers in order are byte strings in order (a shorter string that
+    /// starts a longer one is before it), and equal numbers say nothing.
+    private static func prefix(_ base: UnsafeRawPointer?, at offset: Int, count: Int) -> UInt64 {
+        var value: UInt64 = 0
+        for index in 0..<8 {
+            value <<= 8
+            if index < count, let base {
+                value |= UInt64(base.load(fromByteOffset: offset + index, as: UInt8.self))
+            }
+        }
+        return value
+    }
+
     /// The places of the entries in the state's key order: by feed URL, then guid, then kind.
     private func keyOrder() -> [Int32] {
         let ranks = feeds.sortedPlaces()
@@ -210,20 +237,40 @@ public struct SyncBacklog: Sendable {
         }
         bytes.withUnsafeBytes { all in
             // Within a feed, by guid then kind, as the state's key (each `starts[rank]` is now
-            // the end of its feed's keys).
+            // the end of its feed's keys). A feed's guids share a long start (its address):
+            // each is sorted on the 8 bytes after that first, the whole of it only on a tie.
+            // Nil when no guid or value has a byte: nothing is then read through it.
+            let base = all.baseAddress
             var start = 0
+            var sorting: [(prefix: UInt64, place: Int32)] = []
             for rank in ranks.indices {
-                order[start..<starts[rank]].sort { a, b in
-                    let (x, y) = (entries[Int(a)], entries[Int(b)])
+                let range = start..<starts[rank]
+                start = starts[rank]
+                guard range.count > 1 else { continue }
+                let first = entries[Int(order[range.lowerBound])]
+                var shared = Int(first.guidLength)
+                for index in range {
+                    let entry = entries[Int(order[index])]
+                    shared = Self.sharedLength(
+                        base, Int(first.guid), Int(entry.guid), min(shared, Int(entry.guidLength)))
+                }
+                sorting.removeAll(keepingCapacity: true)
+                for index in range {
+                    let entry = entries[Int(order[index])]
+                    let prefix = Self.prefix(
+                        base, at: Int(entry.guid) + shared, count: Int(entry.guidLength) - shared)
+                    sorting.append((prefix, order[index]))
+                }
+                sorting.sort { a, b in
+                    if a.prefix != b.prefix { return a.prefix < b.prefix }
+                    let (x, y) = (entries[Int(a.place)], entries[Int(b.place)])
                     let common = Int(min(x.guidLength, y.guidLength))
-                    let order =
-                        common == 0
-                        ? 0 : memcmp(all.baseAddress! + Int(x.guid), all.baseAddress! + Int(y.guid), common)
+                    let order = common == 0 ? 0 : memcmp(base! + Int(x.guid), base! + Int(y.guid), common)
                     if order != 0 { return order < 0 }
                     if x.guidLength != y.guidLength { return x.guidLength < y.guidLength }
                     return x.kind.rawValue < y.kind.rawValue
                 }
-                start = starts[rank]
+                for (offset, item) in sorting.enumerated() { order[range.lowerBound + offset] = item.place }
             }
         }
         return order
