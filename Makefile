@@ -23,6 +23,7 @@ DEPS_BUILD := /usr/include/ncursesw/curses.h:libncurses-dev \
               /usr/include/libxml2/libxml/parser.h:libxml2-dev \
               /usr/bin/curl-config:libcurl4-openssl-dev \
               /usr/include/zlib.h:zlib1g-dev \
+              /usr/include/zstd.h:libzstd-dev \
               /usr/bin/pkg-config:pkg-config
 DEPS_TEST  := /usr/bin/tmux:tmux /usr/bin/sqlite3:sqlite3 /usr/bin/python3:python3 /lib/terminfo/x/xterm-256color:ncurses-base \
               /usr/bin/groff:groff-base /usr/bin/newsboat:newsboat

@@ -27,11 +27,12 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0"),
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        .systemLibrary(name: "CZstd", path: "Sources/CZstd"),
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
 
         .target(name: "HeraldCore", dependencies: ["CLibXML2"], swiftSettings: strict),
         .target(
-            name: "HeraldStore", dependencies: ["HeraldCore", "CSQLite3", "CZlib"], swiftSettings: strict),
+            name: "HeraldStore", dependencies: ["HeraldCore", "CSQLite3", "CZlib", "CZstd"], swiftSettings: strict),
         .target(name: "HeraldFetch", dependencies: ["CCurl", "CZlib"], swiftSettings: strict),
         .target(
             name: "HeraldReload", dependencies: ["HeraldCore", "HeraldStore", "HeraldFetch", "CMalloc"],
@@ -73,7 +74,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HeraldStoreTests",
-            dependencies: ["HeraldStore", "HeraldCore", "HeraldUI", "CSQLite3"],
+            dependencies: ["HeraldStore", "HeraldCore", "HeraldUI", "CSQLite3", "CZlib", "CZstd"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -1,3 +1,5 @@
+import CZlib
+import CZstd
 import Testing
 
 @testable import HeraldStore
@@ -26,12 +28,12 @@ struct ArticleBodyTests {
         #expect(try blob.withUnsafeBytes { try codec.unpackText($0) } == text)
     }
 
-    @Test("a long article is stored deflated, text and HTML together costing less than the HTML")
-    func deflatesTogether() throws {
+    @Test("a long article is stored compressed, text and HTML together costing less than the HTML")
+    func compressesTogether() throws {
         let codec = ArticleBodyCodec()
         let text = String(repeating: "A café & a link [1]. ", count: 60)
         let blob = codec.pack(text: text, html: Self.html)
-        #expect(blob.first == ArticleBody.deflated)
+        #expect(blob.first == ArticleBody.zstandard)
         #expect(blob.count < Self.html.utf8.count / 4)
         // Packing again with the same codec gives the same bytes (unchanged rows are
         // recognised by comparing them).
@@ -100,8 +102,88 @@ struct ArticleBodyTests {
     }
 }
 
+/// Bodies an older Herald wrote: text and HTML deflated in one raw stream (format 1).
+@Suite("Deflated article bodies")
+struct DeflatedArticleBodyTests {
+    /// A body as Herald wrote it before Zstandard: the same header, then raw deflate.
+    static func deflatedBlob(text: String, html: String?) throws -> [UInt8] {
+        let digest = ArticleBody.Digest(text: text, html: html)
+        var blob = [ArticleBody.deflated]
+        blob += (0..<4).map { UInt8(digest.crc >> (8 * $0) & 0xFF) }
+        ArticleBody.appendVarint(digest.textCount, to: &blob)
+        ArticleBody.appendVarint(digest.htmlCount.map { $0 + 1 } ?? 0, to: &blob)
+        var input = Array(text.utf8) + Array((html ?? "").utf8)
+        var output = [UInt8](repeating: 0, count: input.count + 1024)
+        var stream = z_stream()
+        #expect(cz_deflate_init(&stream, 6, 8) == Z_OK)
+        defer { deflateEnd(&stream) }
+        let written = input.withUnsafeMutableBufferPointer { input in
+            output.withUnsafeMutableBufferPointer { output in
+                stream.next_in = input.baseAddress
+                stream.avail_in = UInt32(input.count)
+                stream.next_out = output.baseAddress
+                stream.avail_out = UInt32(output.count)
+                let status = deflate(&stream, Z_FINISH)
+                return status == Z_STREAM_END ? output.count - Int(stream.avail_out) : -1
+            }
+        }
+        try #require(written > 0)
+        return blob + output[..<written]
+    }
+
+    @Test("a deflated body still reads, text alone too, and damage to it is an error")
+    func readsDeflated() throws {
+        let codec = ArticleBodyCodec()
+        for (text, html) in [
+            (ArticleBodyTests.korean, ArticleBodyTests.html), (ArticleBodyTests.korean, nil),
+            ("", ArticleBodyTests.html),
+        ] as [(String, String?)] {
+            let blob = try Self.deflatedBlob(text: text, html: html)
+            let unpacked = try blob.withUnsafeBytes { try codec.unpack($0) }
+            #expect(unpacked.text == text && unpacked.html == html)
+            #expect(try blob.withUnsafeBytes { try codec.unpackText($0) } == text)
+            // A new body for the same article is Zstandard, with the same digest.
+            let packed = codec.pack(text: text, html: html)
+            #expect(packed.first == ArticleBody.zstandard)
+            #expect(
+                try packed.withUnsafeBytes { try ArticleBody.Digest(blob: $0) }
+                    == blob.withUnsafeBytes { try ArticleBody.Digest(blob: $0) })
+            var garbled = blob
+            garbled[blob.count / 2] ^= 0x20
+            #expect(throws: ArticleBody.DamagedBody.self) {
+                try garbled.withUnsafeBytes { try codec.unpack($0) }
+            }
+        }
+    }
+}
+
 @Suite("Damaged article bodies")
 struct DamagedArticleBodyTests {
+    @Test("a Zstandard frame that makes more (or fewer) bytes than its header says is an error")
+    func frameOfTheWrongSize() throws {
+        let codec = ArticleBodyCodec()
+        // A frame of 1 MB of zeros under a header that says 10 bytes of text: a bomb stops
+        // at 10 bytes.
+        let zeros = [UInt8](repeating: 0, count: 1 << 20)
+        var frame = [UInt8](repeating: 0, count: ZSTD_compressBound(zeros.count))
+        let written = frame.withUnsafeMutableBytes { out in
+            zeros.withUnsafeBytes { ZSTD_compress(out.baseAddress, out.count, $0.baseAddress, $0.count, 1) }
+        }
+        try #require(ZSTD_isError(written) == 0)
+        for claimed in [10, (1 << 20) + 1] {
+            var blob: [UInt8] = [ArticleBody.zstandard, 0, 0, 0, 0]
+            ArticleBody.appendVarint(claimed, to: &blob)
+            ArticleBody.appendVarint(0, to: &blob)
+            blob += frame[..<written]
+            #expect(throws: ArticleBody.DamagedBody.self) {
+                try blob.withUnsafeBytes { try codec.unpack($0) }
+            }
+            #expect(throws: ArticleBody.DamagedBody.self) {
+                try blob.withUnsafeBytes { try codec.unpackText($0) }
+            }
+        }
+    }
+
     @Test("a header claiming an impossible length is an error, not a crash or a huge allocation")
     func impossibleLengths() throws {
         let codec = ArticleBodyCodec()

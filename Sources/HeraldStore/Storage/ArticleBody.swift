@@ -1,23 +1,28 @@
 import CZlib
+import CZstd
 
-/// An article's text and HTML as the library stores them: one blob, both deflated in one
-/// stream, text first.
+/// An article's text and HTML as the library stores them: one blob, both compressed in one
+/// Zstandard frame, text first.
 ///
-/// The text is derived from the HTML (plus the numbered links), so deflating the HTML after
-/// the text lets every run of words in it point back at the text: the pair costs about what
-/// the HTML alone costs. The text is kept rather than derived again on reading because the
+/// The text is derived from the HTML (plus the numbered links), so compressing the HTML
+/// after the text lets every run of words in it point back at the text: the pair costs
+/// about what the HTML alone costs. The text is kept rather than derived again on reading because the
 /// search index is contentless: removing an article's entry needs exactly the text that was
 /// indexed, whatever a later Herald's HTML-to-text conversion would make of the HTML.
 ///
-/// Layout: a format byte (0 stored, 1 raw deflate), the CRC-32 of the text and HTML (4 bytes,
-/// little-endian), the text's UTF-8 length as a varint, the HTML's length plus one as a varint
-/// (0: no HTML), then the payload. The CRC and lengths (`ArticleBody.Digest`) tell an item
-/// read again unchanged without deflating it.
+/// Layout: a format byte (0 stored, 1 raw deflate, 2 a Zstandard frame), the CRC-32 of the
+/// text and HTML (4 bytes, little-endian), the text's UTF-8 length as a varint, the HTML's
+/// length plus one as a varint (0: no HTML), then the payload. The CRC and lengths
+/// (`ArticleBody.Digest`) tell an item read again unchanged without compressing it.
+///
+/// Bodies are written as Zstandard; deflated ones, written by Herald before, are read as
+/// they are (nothing rewrites them).
 enum ArticleBody {
     static let stored: UInt8 = 0
     static let deflated: UInt8 = 1
+    static let zstandard: UInt8 = 2
 
-    /// Payloads below this are stored as they are: deflate gains nothing on a line or two.
+    /// Payloads below this are stored as they are: compressing gains nothing on a line or two.
     static let smallest = 96
 
     /// What identifies a body's content: its lengths and CRC-32. Two bodies with the same
@@ -55,7 +60,7 @@ enum ArticleBody {
     static func header(
         _ blob: UnsafeRawBufferPointer, _ offset: inout Int
     ) throws(DamagedBody) -> (format: UInt8, digest: Digest) {
-        guard blob.count >= 5, blob[0] == stored || blob[0] == deflated else {
+        guard blob.count >= 5, blob[0] == stored || blob[0] == deflated || blob[0] == zstandard else {
             throw DamagedBody(description: "article body: unknown format")
         }
         let crc = UInt32(blob[1]) | UInt32(blob[2]) << 8 | UInt32(blob[3]) << 16 | UInt32(blob[4]) << 24
@@ -101,48 +106,49 @@ enum ArticleBody {
     }
 }
 
-/// Packs and unpacks `ArticleBody` blobs. Keeps one deflate and one inflate stream for its
-/// lifetime and resets them per article: setting a deflate stream up allocates and clears
-/// about 270 KB, which cost more than compressing a typical article.
+/// Packs and unpacks `ArticleBody` blobs. Keeps its Zstandard contexts (and an inflate
+/// stream, for bodies deflated by an older Herald) for its lifetime: setting one up
+/// allocates and clears more than compressing a typical article costs.
 ///
-/// Not `Sendable`: it belongs to the store, on the database actor.
+/// Zstandard at level 1 against zlib's deflate at level 1 (what Herald wrote before), on
+/// the full-content corpus's articles (about 6 KB of text and HTML each): the same size, and
+/// about three times the speed; compressing had been a fifth of a cold reload's CPU.
+///
+/// Not `Sendable`: it belongs to the store, on the database actor, or to one parse thread.
 final class ArticleBodyCodec {
-    /// zlib's level. On full-content feeds level 6 made bodies 7% smaller than level 1
-    /// (about 150 B an article) for twice the CPU, and deflate was then a third of what
-    /// storing an article cost without the search index. The level is not recorded: any
-    /// level inflates the same way.
+    /// Zstandard's level: its fastest regular one.
     static let level: Int32 = 1
 
-    /// zlib's memory level: 6 makes a deflate stream 160 KB instead of zlib's default 256 KB
-    /// (a reload keeps one per parse thread and one in the store) and compressed the
-    /// full-content corpus as well (0.433 of its size against 0.432), as fast.
-    static let memoryLevel: Int32 = 6
-
-    private let deflater: UnsafeMutablePointer<z_stream>
-    private let inflater: UnsafeMutablePointer<z_stream>
-    /// Where `pack` builds a blob (it keeps the capacity it needed, up to `largestScratch`).
+    private let compressor: OpaquePointer
+    private let decompressor: OpaquePointer
+    /// Made on first use: only libraries written by an older Herald have deflated bodies.
+    private var inflater: UnsafeMutablePointer<z_stream>?
+    /// Where `pack` builds a blob and joins the text and HTML (each keeps the capacity it
+    /// needed, up to `largestScratch`), and where `unpack` decompresses.
     private var scratch: [UInt8] = []
+    private var joined: [UInt8] = []
     private static let largestScratch = 256 * 1024
 
     init() {
-        // The streams are allocated rather than stored inline: zlib keeps a pointer back to
-        // each stream and checks it, so they must not move.
-        deflater = .allocate(capacity: 1)
-        deflater.initialize(to: z_stream())
-        inflater = .allocate(capacity: 1)
-        inflater.initialize(to: z_stream())
-        let deflateStatus = cz_deflate_init(deflater, Self.level, Self.memoryLevel)
-        let inflateStatus = cz_inflate_init(inflater)
-        // Initialisation fails only when out of memory or on a zlib ABI mismatch; neither
-        // leaves a way to store an article.
-        precondition(deflateStatus == Z_OK && inflateStatus == Z_OK, "zlib could not be initialised")
+        // Creating a context fails only when out of memory; that leaves no way to store
+        // an article.
+        guard let compressor = ZSTD_createCCtx(), let decompressor = ZSTD_createDCtx() else {
+            preconditionFailure("Zstandard could not be initialised")
+        }
+        (self.compressor, self.decompressor) = (compressor, decompressor)
+        ZSTD_CCtx_setParameter(compressor, ZSTD_c_compressionLevel, Self.level)
+        // The blob's header has the lengths and a CRC of its own.
+        ZSTD_CCtx_setParameter(compressor, ZSTD_c_checksumFlag, 0)
+        ZSTD_CCtx_setParameter(compressor, ZSTD_c_contentSizeFlag, 0)
     }
 
     deinit {
-        deflateEnd(deflater)
-        inflateEnd(inflater)
-        deflater.deallocate()
-        inflater.deallocate()
+        ZSTD_freeCCtx(compressor)
+        ZSTD_freeDCtx(decompressor)
+        if let inflater {
+            inflateEnd(inflater)
+            inflater.deallocate()
+        }
     }
 
     /// The blob for `text` and `html`; `crc`, when given, is their CRC-32 already computed
@@ -157,8 +163,8 @@ final class ArticleBodyCodec {
     }
 
     /// The blob is built in `scratch` and copied out at its exact size: a blob waits in
-    /// memory until its feed is written, and one reserved at deflate's bound (the size of
-    /// the text and HTML) held four times the bytes it kept.
+    /// memory until its feed is written, and one reserved at the compressor's bound (the
+    /// size of the text and HTML) held four times the bytes it kept.
     private func pack(
         _ text: UnsafeBufferPointer<UInt8>, _ html: UnsafeBufferPointer<UInt8>?, crc known: UInt32?
     ) -> [UInt8] {
@@ -172,11 +178,12 @@ final class ArticleBodyCodec {
         ArticleBody.appendVarint(html.map { $0.count + 1 } ?? 0, to: &scratch)
         let header = scratch.count
         defer {
-            // One huge article must not keep its buffer for the codec's lifetime.
+            // One huge article must not keep its buffers for the codec's lifetime.
             if scratch.capacity > Self.largestScratch { scratch = [] }
+            if joined.capacity > Self.largestScratch { joined = [] }
         }
-        if total >= ArticleBody.smallest, let written = deflateAll(text, html, after: header) {
-            scratch[0] = ArticleBody.deflated
+        if total >= ArticleBody.smallest, let written = compressAll(text, html, after: header) {
+            scratch[0] = ArticleBody.zstandard
             return Array(scratch[..<(header + written)])
         }
         var out: [UInt8] = []
@@ -187,33 +194,26 @@ final class ArticleBodyCodec {
         return out
     }
 
-    /// Deflates the text and HTML into `scratch` after its first `header` bytes; the bytes
-    /// written, or nil when that is not smaller than the bytes themselves.
-    private func deflateAll(
+    /// Compresses the text and HTML (one frame, the HTML after the text) into `scratch`
+    /// after its first `header` bytes; the bytes written, or nil when that is not smaller
+    /// than the bytes themselves.
+    private func compressAll(
         _ text: UnsafeBufferPointer<UInt8>, _ html: UnsafeBufferPointer<UInt8>?, after header: Int
     ) -> Int? {
-        let total = text.count + (html?.count ?? 0)
-        let capacity = Int(deflateBound(deflater, UInt(total)))
+        joined.removeAll(keepingCapacity: true)
+        joined.append(contentsOf: text)
+        if let html { joined.append(contentsOf: html) }
+        let capacity = ZSTD_compressBound(joined.count)
         if scratch.count < header + capacity {
             scratch.append(contentsOf: repeatElement(0, count: header + capacity - scratch.count))
         }
-        let written = scratch.withUnsafeMutableBufferPointer { buffer -> Int? in
-            let stream = deflater
-            deflateReset(stream)
-            stream.pointee.next_out = buffer.baseAddress! + header
-            stream.pointee.avail_out = UInt32(capacity)
-            // zlib's next_in is not const (no ZLIB_CONST); deflate never writes through it.
-            stream.pointee.next_in = UnsafeMutablePointer(mutating: text.baseAddress)
-            stream.pointee.avail_in = UInt32(text.count)
-            if let html {
-                guard deflate(stream, Z_NO_FLUSH) == Z_OK, stream.pointee.avail_in == 0 else { return nil }
-                stream.pointee.next_in = UnsafeMutablePointer(mutating: html.baseAddress)
-                stream.pointee.avail_in = UInt32(html.count)
+        let written = scratch.withUnsafeMutableBytes { buffer in
+            joined.withUnsafeBytes { input in
+                ZSTD_compress2(
+                    compressor, buffer.baseAddress! + header, capacity, input.baseAddress, input.count)
             }
-            guard deflate(stream, Z_FINISH) == Z_STREAM_END else { return nil }
-            return capacity - Int(stream.pointee.avail_out)
         }
-        guard let written, written < total else { return nil }
+        guard ZSTD_isError(written) == 0, written < joined.count else { return nil }
         return written
     }
 
@@ -225,20 +225,23 @@ final class ArticleBodyCodec {
         let (format, digest) = try ArticleBody.header(blob, &offset)
         let (textCount, htmlCount) = (digest.textCount, digest.htmlCount)
         let payload = UnsafeRawBufferPointer(rebasing: blob[offset...])
-        if format == ArticleBody.stored {
+        let text: String
+        let html: String?
+        switch format {
+        case ArticleBody.stored:
             guard payload.count == textCount + (htmlCount ?? 0) else {
                 throw ArticleBody.DamagedBody(description: "article body: wrong length")
             }
-            let text = String(decoding: payload[..<textCount], as: UTF8.self)
+            text = String(decoding: payload[..<textCount], as: UTF8.self)
             return (text, htmlCount.map { _ in String(decoding: payload[textCount...], as: UTF8.self) })
-        }
-        inflateReset(inflater)
-        inflater.pointee.next_in = UnsafeMutablePointer(
-            mutating: payload.baseAddress?.assumingMemoryBound(to: UInt8.self))
-        inflater.pointee.avail_in = UInt32(payload.count)
-        let text = try inflate(count: textCount, last: htmlCount == nil)
-        let html = try htmlCount.map { count throws(ArticleBody.DamagedBody) in
-            try inflate(count: count, last: true)
+        case ArticleBody.zstandard:
+            (text, html) = try decompress(payload, textCount: textCount, htmlCount: htmlCount)
+        default:
+            let inflater = startInflating(payload)
+            text = try inflate(inflater, count: textCount, last: htmlCount == nil)
+            html = try htmlCount.map { count throws(ArticleBody.DamagedBody) in
+                try inflate(inflater, count: count, last: true)
+            }
         }
         guard ArticleBody.Digest(text: text, html: html) == digest else {
             throw ArticleBody.DamagedBody(description: "article body: damaged (CRC)")
@@ -246,29 +249,79 @@ final class ArticleBodyCodec {
         return (text, html)
     }
 
-    /// The text of a blob alone (what the search index holds): the HTML is not inflated.
+    /// The text of a blob alone (what the search index holds): a deflated blob's HTML is not
+    /// inflated.
     func unpackText(_ blob: UnsafeRawBufferPointer) throws(ArticleBody.DamagedBody) -> String {
         var offset = 0
         let (format, digest) = try ArticleBody.header(blob, &offset)
         let (textCount, htmlCount) = (digest.textCount, digest.htmlCount)
         let payload = UnsafeRawBufferPointer(rebasing: blob[offset...])
-        if format == ArticleBody.stored {
+        switch format {
+        case ArticleBody.stored:
             guard payload.count >= textCount else {
                 throw ArticleBody.DamagedBody(description: "article body: wrong length")
             }
             return String(decoding: payload[..<textCount], as: UTF8.self)
+        case ArticleBody.zstandard:
+            // The frame is one block or a few for an article: decompressing the HTML too
+            // costs microseconds.
+            return try decompress(payload, textCount: textCount, htmlCount: htmlCount).text
+        default:
+            return try inflate(startInflating(payload), count: textCount, last: htmlCount == nil)
         }
-        inflateReset(inflater)
-        inflater.pointee.next_in = UnsafeMutablePointer(
-            mutating: payload.baseAddress?.assumingMemoryBound(to: UInt8.self))
-        inflater.pointee.avail_in = UInt32(payload.count)
-        return try inflate(count: textCount, last: htmlCount == nil)
     }
 
-    /// The next `count` bytes of the inflater's output, as a string.
-    private func inflate(count: Int, last: Bool) throws(ArticleBody.DamagedBody) -> String {
+    /// The text and HTML of a Zstandard payload, which must make exactly that many bytes.
+    private func decompress(
+        _ payload: UnsafeRawBufferPointer, textCount: Int, htmlCount: Int?
+    ) throws(ArticleBody.DamagedBody) -> (text: String, html: String?) {
+        let total = textCount + (htmlCount ?? 0)
+        defer { if scratch.capacity > Self.largestScratch { scratch = [] } }
+        if scratch.count < total {
+            scratch.append(contentsOf: repeatElement(0, count: total - scratch.count))
+        }
+        // Never more than `total` bytes: a damaged or hostile frame cannot make more.
+        let made = scratch.withUnsafeMutableBytes { buffer in
+            ZSTD_decompressDCtx(decompressor, buffer.baseAddress, total, payload.baseAddress, payload.count)
+        }
+        guard ZSTD_isError(made) == 0, made == total else {
+            let why = ZSTD_isError(made) != 0 ? String(cString: ZSTD_getErrorName(made)) : "wrong length"
+            throw ArticleBody.DamagedBody(description: "article body: damaged (\(why))")
+        }
+        return scratch.withUnsafeBytes { bytes in
+            (
+                String(decoding: bytes[..<textCount], as: UTF8.self),
+                htmlCount.map { _ in String(decoding: bytes[textCount..<total], as: UTF8.self) }
+            )
+        }
+    }
+
+    /// The inflate stream, reset, reading `payload` (a body deflated by an older Herald).
+    private func startInflating(_ payload: UnsafeRawBufferPointer) -> UnsafeMutablePointer<z_stream> {
+        let stream: UnsafeMutablePointer<z_stream>
+        if let inflater {
+            stream = inflater
+            inflateReset(stream)
+        } else {
+            // Allocated rather than stored inline: zlib keeps a pointer back to the stream
+            // and checks it, so it must not move.
+            stream = .allocate(capacity: 1)
+            stream.initialize(to: z_stream())
+            // Fails only when out of memory or on a zlib ABI mismatch.
+            precondition(cz_inflate_init(stream) == Z_OK, "zlib could not be initialised")
+            inflater = stream
+        }
+        stream.pointee.next_in = UnsafeMutablePointer(
+            mutating: payload.baseAddress?.assumingMemoryBound(to: UInt8.self))
+        stream.pointee.avail_in = UInt32(payload.count)
+        return stream
+    }
+
+    /// The next `count` bytes of `stream`'s output, as a string.
+    private func inflate(
+        _ stream: UnsafeMutablePointer<z_stream>, count: Int, last: Bool
+    ) throws(ArticleBody.DamagedBody) -> String {
         guard count > 0 else { return "" }
-        let stream = inflater
         var status = Z_OK
         let text = String(unsafeUninitializedCapacity: count) { buffer in
             stream.pointee.next_out = buffer.baseAddress
