@@ -114,9 +114,21 @@ public enum TextSanitizer {
     /// body): C0 and DEL are single bytes, C1 is C2 80–9F, the bidi controls are D8 9C and
     /// E2 80 8E/8F/AA–AE, E2 81 A6–A9.
     static func needsCleaning(_ text: String, keepingBreaks: Bool) -> Bool {
+        // On the contiguous bytes (a native string's own): walking `utf8` checks an index
+        // per byte, and every article's text and title go through here.
+        var text = text
+        return text.withUTF8 { needsCleaning($0, keepingBreaks: keepingBreaks) }
+    }
+
+    private static func needsCleaning(_ bytes: UnsafeBufferPointer<UInt8>, keepingBreaks: Bool) -> Bool {
         var previous: UInt8 = 0
         var beforePrevious: UInt8 = 0
-        for byte in text.utf8 {
+        for byte in bytes {
+            // Printable ASCII, most of any text, is never forbidden.
+            if byte >= 0x20 && byte < 0x7F {
+                (beforePrevious, previous) = (previous, byte)
+                continue
+            }
             switch byte {
             case 0x0A, 0x09: if !keepingBreaks { return true }
             case 0x00...0x1F, 0x7F: return true
