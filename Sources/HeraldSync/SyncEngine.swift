@@ -75,8 +75,9 @@ public struct SyncEngine {
         try readDevices(
             names.sorted().filter { Self.isDeviceID($0) && $0 != device }, clock: &clock, report: &report)
         try store.setSyncValue("clock", String(clock.latest))
-        // Applying scans the whole state: skipped when nothing new was merged, written or
-        // fetched since the last time (what waits is then what waited).
+        // Applying looks up every article's flags and counts what waits: skipped when
+        // nothing new was merged, written or fetched since the last time (what waits is then
+        // what waited).
         let signature = try store.syncApplySignature()
         if try known == nil || report.won > 0 || feedChanges
             || signature != store.syncValue("applied-signature")

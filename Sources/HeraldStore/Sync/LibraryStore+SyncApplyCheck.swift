@@ -1,8 +1,9 @@
 import HeraldCore
 
-/// Whether applying the merged state could change anything: applying scans the whole state
-/// several times (tens of ms per scan with a few hundred thousand keys), and the open reader
-/// syncs after every change, so a sync that brought nothing new skips it.
+/// Whether applying the merged state could change anything: applying looks up the flags of
+/// every article here and counts the states that wait (tens of ms with a few hundred
+/// thousand), and the open reader syncs after every change, so a sync that brought nothing
+/// new skips it.
 extension LibraryStore {
     /// What applying depends on besides the state itself: the newest article (an article
     /// that arrives may be the one a pending flag waits for) and the feeds (one subscribed
