@@ -71,7 +71,7 @@ extension LibraryStore {
         let ids = try insertArticles(new, feed: feed, seen: Int64(now.timeIntervalSince1970))
         for (article, id) in zip(new, ids) {
             let item = article.entry.item
-            index.add(id: id, entry: article.entry.search ?? SearchEntry(item))
+            index.add(id: id, item: item, entry: article.entry.search)
             known[item.id] = (id, article.entry.row, article.body)
         }
         for entry in again {
@@ -89,7 +89,7 @@ extension LibraryStore {
             let oldText = try old.blob.withUnsafeBytes { try bodies.unpackText($0) }
             if (old.row.title, old.row.author, oldText) != (item.title, item.author, item.text) {
                 index.remove(id: old.id, title: old.row.title, author: old.row.author, text: oldText)
-                index.add(id: old.id, entry: entry.search ?? SearchEntry(item))
+                index.add(id: old.id, item: item, entry: entry.search)
             }
             known[item.id] = (old.id, row, body)
         }

@@ -1,3 +1,5 @@
+import HeraldCore
+
 /// Keeps the full-text indexes in step with the articles table: words, CJK/Hangul
 /// characters, and the trigrams of titles and authors (`FieldIndex`).
 ///
@@ -20,11 +22,17 @@ enum SearchIndex {
     struct Pending {
         enum Change {
             case add(id: Int64, entry: SearchEntry)
+            /// An article whose entries were not split beforehand: split only if they are
+            /// written (a new article waiting for the indexer gets none here).
+            case addItem(id: Int64, item: ParsedItem)
             case remove(id: Int64, title: String, author: String?, text: String)
         }
         private(set) var changes: [Change] = []
 
-        mutating func add(id: Int64, entry: SearchEntry) { changes.append(.add(id: id, entry: entry)) }
+        /// Adds `item`'s entries, `entry` when they were split already.
+        mutating func add(id: Int64, item: ParsedItem, entry: SearchEntry?) {
+            changes.append(entry.map { .add(id: id, entry: $0) } ?? .addItem(id: id, item: item))
+        }
 
         mutating func remove(id: Int64, title: String, author: String?, text: String) {
             changes.append(.remove(id: id, title: title, author: author, text: text))
@@ -42,6 +50,9 @@ enum SearchIndex {
                 case .add(let id, let entry):
                     guard id <= through else { continue }
                     try SearchIndex.add(id: id, entry: entry, in: db)
+                case .addItem(let id, let item):
+                    guard id <= through else { continue }
+                    try SearchIndex.add(id: id, entry: SearchEntry(item), in: db)
                 case .remove(let id, let title, let author, let text):
                     guard id <= through else { continue }
                     try SearchIndex.remove(id: id, title: title, author: author, text: text, in: db)
