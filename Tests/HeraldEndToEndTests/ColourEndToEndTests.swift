@@ -25,9 +25,12 @@ struct ColourEndToEndTests {
             with: (configFile.map { " --config \(HeraldUnderTest.shellQuoted($0.path))" } ?? "") + " --feeds "
         )
         try session.runCommand(prefix + " " + command)
-        // The whole first frame: ncurses writes it top to bottom, the hint line last.
+        // The whole frame with the feeds in it: ncurses writes it top to bottom, the hint
+        // line last; the first one may still say "loading…" (a slow start, as under a
+        // sanitizer, showed it).
         try await session.waitUntil("the feed list") {
             $0.first?.contains("Herald · Feeds") == true && $0.contains { $0.contains("q:quit") }
+                && $0.contains { $0.hasPrefix("> 1") }
         }
         let styled = try session.run(["capture-pane", "-e", "-p", "-t", session.target])
         try session.sendKeys("q")
