@@ -12,9 +12,7 @@ struct DeferredIndexingTests {
     let feed = "https://a.example/feed"
 
     func store(_ library: TemporaryLibrary) async throws -> LibraryStore {
-        let store = try await LibraryStore.open(path: library.path)
-        try await store.upsertFeed(url: feed, title: "A", siteURL: nil)
-        return store
+        try await library.open(withFeed: feed)
     }
 
     /// Stores items as a reload does (prepared against what is stored, in a batch).

@@ -15,6 +15,13 @@ struct TemporaryLibrary {
     }
 
     func cleanUp() { try? FileManager.default.removeItem(at: directory) }
+
+    /// The library opened with one feed, `url` titled "A", to store articles under.
+    func open(withFeed url: String) async throws -> LibraryStore {
+        let store = try await LibraryStore.open(path: path)
+        try await store.upsertFeed(url: url, title: "A", siteURL: nil)
+        return store
+    }
 }
 
 func item(_ id: String, _ title: String, _ text: String = "", author: String? = nil, day: Int = 0)

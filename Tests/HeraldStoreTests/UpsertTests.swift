@@ -9,9 +9,7 @@ struct UpsertTests {
     let feed = "https://a.example/feed"
 
     func store(_ library: TemporaryLibrary) async throws -> LibraryStore {
-        let store = try await LibraryStore.open(path: library.path)
-        try await store.upsertFeed(url: feed, title: "A", siteURL: nil)
-        return store
+        try await library.open(withFeed: feed)
     }
 
     @Test("an item read again unchanged writes nothing")
