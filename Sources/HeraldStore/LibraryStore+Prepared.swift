@@ -49,6 +49,12 @@ extension LibraryStore {
         return KnownArticles(rows: try storedArticles(feed: feed, guids: guids).mapValues { $0.row })
     }
 
+    /// `knownArticles(feedURL:guids:)` of several feeds at once: one wait for the database,
+    /// however many feeds (each call waits behind the writes queued before it).
+    public func knownArticles(_ feeds: [(feedURL: String, guids: [String])]) throws -> [KnownArticles] {
+        try feeds.map { try knownArticles(feedURL: $0.feedURL, guids: $0.guids) }
+    }
+
     /// Prepares items for `upsertArticles(feedURL:prepared:)`, on any thread.
     public nonisolated static func prepare(_ items: [ParsedItem], known: KnownArticles) -> [PreparedItem] {
         let codec = ArticleBodyCodec()

@@ -93,4 +93,24 @@ struct BatchedStoreTests {
         #expect(try await store.search("corrected", limit: 5).map(\.article.title) == ["Two"])
         #expect(try await store.search("harbour", limit: 5).map(\.article.title) == ["Three"])
     }
+
+    @Test("several feeds are looked up at once as each would be alone")
+    func severalFeedsLookedUpAtOnce() async throws {
+        let library = try TemporaryLibrary()
+        defer { library.cleanUp() }
+        let store = try await store(library)
+        try await store.upsertArticles(feedURL: feeds[0], items: [item("1", "One", "garden")])
+        try await store.upsertArticles(feedURL: feeds[1], items: [item("1", "Other one", "river")])
+        let guids = ["1", "2"]
+        let both = try await store.knownArticles([(feeds[0], guids), (feeds[1], guids), (feeds[0], [])])
+        #expect(both.count == 3)
+        for (index, url) in feeds.enumerated() {
+            let alone = try await store.knownArticles(feedURL: url, guids: guids)
+            #expect(both[index].rows == alone.rows)
+            #expect(both[index].rows.keys.sorted() == ["1"])
+        }
+        #expect(both[0].rows["1"]?.title == "One")
+        #expect(both[1].rows["1"]?.title == "Other one")
+        #expect(both[2].rows.isEmpty)
+    }
 }
