@@ -11,8 +11,12 @@ actor FakeReloader: FeedReloading {
     private var gate: CheckedContinuation<Void, Never>?
     private var open = false
     private(set) var requests: [String?] = []
+    /// What the next reloads report as read with errors.
+    var readWithErrors: [ReloadFailure] = []
 
     init(library: InMemoryArticleRepository) { self.library = library }
+
+    func report(readWithErrors: [ReloadFailure]) { self.readWithErrors = readWithErrors }
 
     func release() {
         open = true
@@ -44,7 +48,8 @@ actor FakeReloader: FeedReloading {
         await library.setFeedError("feed-1", "HTTP 404")
         return ReloadSummary(
             feeds: 2, newArticles: 3, notModified: 0,
-            failures: [ReloadFailure(url: "feed-1", title: "Feed 1", reason: "HTTP 404")])
+            failures: [ReloadFailure(url: "feed-1", title: "Feed 1", reason: "HTTP 404")],
+            readWithErrors: readWithErrors)
     }
 }
 
@@ -109,6 +114,37 @@ struct ReaderReloadTests {
         #expect(text.contains("Feed 1") && text.contains("HTTP 404"))
         await press(app, .character("q"))
         guard case .feeds = app.screen else { Issue.record("q should go back"); return }
+    }
+
+    @Test("a feed read with errors is counted after R and listed by E under the failed ones")
+    func readWithErrorsShown() async throws {
+        let library = makeLibrary()
+        let reloader = FakeReloader(library: library)
+        await reloader.release()
+        let broken = ReloadFailure(
+            url: "feed-0", title: "Feed 0", reason: "read with errors: parse error at line 2: Extra content")
+        await reloader.report(readWithErrors: [broken])
+        let app = ReaderApp(repository: library, size: size)
+        app.reloader = reloader
+        app.start()
+        await app.settle()
+        await press(app, .character("R"))
+        #expect(
+            app.render().text().contains("Reloaded 2 feeds: 3 new, 1 failed, 1 read with errors (E: why)"))
+        await press(app, .character("E"))
+        guard case .errors = app.screen else { Issue.record("no error view"); return }
+        let lines = app.render().text().split(separator: "\n")
+        let failed = try #require(lines.firstIndex { $0.contains("HTTP 404") })
+        let read = try #require(lines.firstIndex { $0.contains("read with errors: parse error") })
+        #expect(failed < read && lines[read].contains("Feed 0"))
+        #expect(lines.contains { $0.contains("1 feed failed · 1 feed read with errors") })
+        // A reload of that feed alone that reads it whole takes it off the list.
+        await press(app, .character("q"))
+        await reloader.report(readWithErrors: [])
+        await press(app, .character("r"))
+        #expect(await reloader.requests == [nil, "feed-0"])
+        await press(app, .character("E"))
+        #expect(!app.render().text().contains("read with errors"))
     }
 
     @Test("without a library, r says why nothing happens")

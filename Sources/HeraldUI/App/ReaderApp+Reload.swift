@@ -23,7 +23,7 @@ extension ReaderApp {
         case .showErrors:
             let failures = reloadFailures
             if failures.isEmpty {
-                message = "No feed failed to load."
+                message = "No feed failed to load, and none was read with errors."
             } else {
                 stack.append(.errors(ReloadErrorsModel(failures: failures)))
             }
@@ -34,11 +34,14 @@ extension ReaderApp {
     }
 
     /// The feeds whose last load failed, as the library remembers them (so `E` lists the
-    /// feeds marked `!` after a restart too).
+    /// feeds marked `!` after a restart too), then those this session's reloads read with
+    /// errors (a broken document, stored as far as it could be read).
     public var reloadFailures: [ReloadFailure] {
-        feedList.feeds.compactMap { feed in
+        let failed = feedList.feeds.compactMap { feed in
             feed.feed.lastError.map { ReloadFailure(url: feed.id, title: feed.feed.title, reason: $0) }
         }
+        let urls = Set(failed.map(\.url))
+        return failed + readWithErrors.filter { !urls.contains($0.url) }
     }
 
     /// Reloads in the background: the keys keep working, the status line shows progress,
@@ -76,12 +79,17 @@ extension ReaderApp {
             let feeds = (try? await repository.feedSummaries()) ?? []
             let starred = try? await repository.starredCounts()
             guard let self else { return }
-            self.finishReload(summary, feeds: feeds, starred: starred)
+            self.finishReload(summary, only: feed, feeds: feeds, starred: starred)
         }
     }
 
-    private func finishReload(_ summary: ReloadSummary, feeds: [FeedSummary], starred: ArticleCounts?) {
+    private func finishReload(
+        _ summary: ReloadSummary, only feed: String?, feeds: [FeedSummary], starred: ArticleCounts?
+    ) {
         reload = nil
+        // A reload of one feed leaves what the others' last reload found.
+        readWithErrors =
+            (feed.map { url in readWithErrors.filter { $0.url != url } } ?? []) + summary.readWithErrors
         showLibrary(feeds: feeds, starred: starred)
         reloadMessage(summary)
         notify(after: summary)
@@ -107,10 +115,12 @@ extension ReaderApp {
 
     private func reloadMessage(_ summary: ReloadSummary) {
         let waiting = summary.waiting.isEmpty ? "" : ", \(summary.waiting.count) waiting"
+        let broken =
+            summary.readWithErrors.isEmpty ? "" : ", \(summary.readWithErrors.count) read with errors"
         let failed =
-            summary.failures.isEmpty && summary.waiting.isEmpty
+            summary.failures.isEmpty && summary.waiting.isEmpty && summary.readWithErrors.isEmpty
             ? ""
-            : "\(summary.failures.isEmpty ? "" : ", \(summary.failures.count) failed")\(waiting) (E: why)"
+            : "\(summary.failures.isEmpty ? "" : ", \(summary.failures.count) failed")\(waiting)\(broken) (E: why)"
         // Feeds a setting kept from this reload (per-feed settings).
         let skipped =
             (summary.notDue == 0 ? "" : ", \(summary.notDue) not due")
@@ -128,10 +138,21 @@ struct ReloadErrorsView {
     /// The keys in force, for the hint line.
     public var keymap: Keymap = .standard
 
+    /// "2 feeds failed · 1 read with errors".
+    static func status(_ failures: [ReloadFailure]) -> String {
+        let broken = failures.filter { $0.reason.hasPrefix("read with errors") }.count
+        let failed = failures.count - broken
+        let parts = [
+            failed == 0 ? nil : "\(failed) feed\(failed == 1 ? "" : "s") failed",
+            broken == 0 ? nil : "\(broken) feed\(broken == 1 ? "" : "s") read with errors",
+        ]
+        return parts.compactMap { $0 }.joined(separator: " · ")
+    }
+
     func draw(into canvas: inout Canvas) {
         let frame = ScreenFrame(
             title: "Herald · Reload errors",
-            status: "\(model.failures.count) feed\(model.failures.count == 1 ? "" : "s") failed",
+            status: Self.status(model.failures),
             hint: keymap.hint(for: .errors), theme: theme)
         let rows = frame.draw(into: &canvas)
         let failures = model.failures

@@ -69,6 +69,8 @@ public final class ReaderApp {
     public var reloader: (any FeedReloading)?
     /// The reload under way, if any, and how far it has got.
     var reload: ReloadRun?
+    /// The feeds this session's reloads read with errors (`E` lists them after the failed).
+    var readWithErrors: [ReloadFailure] = []
     /// The search indexer at work, if it is (`ReaderApp+Indexing`).
     var indexing: IndexingRun?
     /// `set reload-interval`: the timer's task (see `ReaderApp+ReloadTimer`) and the clock

@@ -103,7 +103,7 @@ public enum ActionTable {
             hintOn: [.feeds]),
         ActionBinding(
             .showErrors, [.character("E")], on: [.feeds, .articles],
-            "why feeds failed to load (Enter: the whole message)"),
+            "why feeds failed or read with errors (Enter: whole message)"),
     ]
 
     /// What `key` does on `screen` with the default bindings.
