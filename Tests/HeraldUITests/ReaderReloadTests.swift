@@ -18,6 +18,12 @@ actor FakeReloader: FeedReloading {
 
     func report(readWithErrors: [ReloadFailure]) { self.readWithErrors = readWithErrors }
 
+    /// Stores the new articles and reports them before waiting for the test, as a reload
+    /// that has stored its first feed and waits for a slow one.
+    var storesBeforeWaiting = false
+
+    func storeBeforeWaiting() { storesBeforeWaiting = true }
+
     func release() {
         open = true
         gate?.resume()
@@ -28,8 +34,24 @@ actor FakeReloader: FeedReloading {
         -> ReloadSummary
     {
         requests.append(only)
-        progress(ReloadProgress(done: 1, total: 2, failed: 1, newArticles: 0))
+        if storesBeforeWaiting {
+            try await addFresh()
+            progress(ReloadProgress(done: 1, total: 2, failed: 0, newArticles: 3))
+        } else {
+            progress(ReloadProgress(done: 1, total: 2, failed: 1, newArticles: 0))
+        }
         if !open { await withCheckedContinuation { gate = $0 } }
+        if !storesBeforeWaiting { try await addFresh() }
+        // As the real reloader does, the failure is kept with the feed.
+        await library.setFeedError("feed-1", "HTTP 404")
+        return ReloadSummary(
+            feeds: 2, newArticles: 3, notModified: 0,
+            failures: [ReloadFailure(url: "feed-1", title: "Feed 1", reason: "HTTP 404")],
+            readWithErrors: readWithErrors)
+    }
+
+    /// Three newer articles in feed 0.
+    private func addFresh() async throws {
         let feed = Feed(id: "feed-0", title: "Feed 0")
         let old = try await library.articles(inFeed: "feed-0", page: .first(limit: 1000))
         var articles: [Article] = []
@@ -44,12 +66,6 @@ actor FakeReloader: FeedReloading {
                     feedTitle: "Feed 0", link: nil, text: "New."))
         }
         await library.add(feed, articles: articles)
-        // As the real reloader does, the failure is kept with the feed.
-        await library.setFeedError("feed-1", "HTTP 404")
-        return ReloadSummary(
-            feeds: 2, newArticles: 3, notModified: 0,
-            failures: [ReloadFailure(url: "feed-1", title: "Feed 1", reason: "HTTP 404")],
-            readWithErrors: readWithErrors)
     }
 }
 
@@ -145,6 +161,30 @@ struct ReaderReloadTests {
         #expect(await reloader.requests == [nil, "feed-0"])
         await press(app, .character("E"))
         #expect(!app.render().text().contains("read with errors"))
+    }
+
+    @Test("the feed list's counts follow a reload's new articles before it ends")
+    func countsDuringReload() async throws {
+        let library = makeLibrary()
+        let reloader = FakeReloader(library: library)
+        await reloader.storeBeforeWaiting()
+        let app = ReaderApp(repository: library, size: size)
+        app.reloader = reloader
+        app.start()
+        await app.settle()
+        #expect(app.feedList.feeds[0].total == 30)
+        app.handle(.character("R"))  // no settle: the reload waits for the test
+        var waited = 0
+        while app.feedList.feeds[0].total != 33, waited < 500 {
+            await Task.yield()
+            try await Task.sleep(for: .milliseconds(2))
+            waited += 1
+        }
+        #expect(app.feedList.feeds[0].total == 33, "the counts change while the reload runs")
+        #expect(app.reload != nil && app.render().text().contains("reloading 1/2"))
+        await reloader.release()
+        await app.settle()
+        #expect(app.reload == nil && app.feedList.feeds[0].total == 33)
     }
 
     @Test("without a library, r says why nothing happens")

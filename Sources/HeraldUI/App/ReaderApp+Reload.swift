@@ -4,6 +4,10 @@ public import HeraldCore
 @MainActor
 final class ReloadRun {
     var progress: ReloadProgress
+    /// When the feed list's counts were last read during the reload, and whether a reading
+    /// is under way (`showCountsDuringReload`).
+    var countsRead: ContinuousClock.Instant?
+    var readingCounts = false
     init(progress: ReloadProgress) { self.progress = progress }
 }
 
@@ -65,8 +69,10 @@ extension ReaderApp {
                 summary = try await reloader.reloadFeeds(only: feed) { progress in
                     Task { @MainActor in
                         guard progress.done >= run.progress.done else { return }
+                        let grew = progress.newArticles > run.progress.newArticles
                         run.progress = progress
                         self?.onChange()
+                        if grew { self?.showCountsDuringReload(run) }
                     }
                 }
             } catch {
@@ -80,6 +86,23 @@ extension ReaderApp {
             let starred = try? await repository.starredCounts()
             guard let self else { return }
             self.finishReload(summary, only: feed, feeds: feeds, starred: starred)
+        }
+    }
+
+    /// The feed list's counts follow a reload's new articles as feeds are stored, as
+    /// newsboat's do, read at most once a second (the end of the reload reads them again).
+    func showCountsDuringReload(_ run: ReloadRun) {
+        let now = ContinuousClock.now
+        guard !run.readingCounts, run.countsRead.map({ now - $0 >= .seconds(1) }) ?? true else { return }
+        (run.readingCounts, run.countsRead) = (true, now)
+        let repository = self.repository
+        work.start { [weak self] in
+            let feeds = (try? await repository.feedSummaries()) ?? []
+            let starred = try? await repository.starredCounts()
+            run.readingCounts = false
+            // Once the reload has ended, its own reading is the newer one.
+            guard let self, self.reload === run else { return }
+            self.showLibrary(feeds: feeds, starred: starred)
         }
     }
 
