@@ -3,56 +3,60 @@ import CLibXML2
 /// Lists and tables: the structures whose parts the writer lays out together (markers and
 /// indents for list items, aligned columns for table rows).
 extension HTMLWriter {
-    mutating func list(_ node: UnsafeMutablePointer<xmlNode>, ordered: Bool, depth: Int) {
+    mutating func startList(ordered: Bool, start: String?) {
         blockBreak()
         // Clamped: a hostile start must not overflow the count.
-        var number = min(max(Int(attribute(node, "start").map(Self.trimmed) ?? "") ?? 1, -999_999), 999_999_999)
+        let number = min(max(Int(start.map(Self.trimmed) ?? "") ?? 1, -999_999), 999_999_999)
         prefixes.append("  ")
         listDepth += 1
-        defer { listDepth -= 1 }
-        var child = node.pointee.children
-        while let item = child {
-            if item.pointee.type == XML_ELEMENT_NODE, item.pointee.name.map({ String(cString: $0) }) == "li" {
-                blockBreak()
-                let marker = ordered ? "\(number). " : "- "
-                // Inside a table cell there are no blocks to mark: the item runs on in the cell.
-                if inCell == 0 { itemMarker = (marker, prefixes.count - 1) }
-                // What the item holds (a nested list too) lines up under its text.
-                prefixes[prefixes.count - 1] = String(repeating: " ", count: marker.count)
-                number += 1
-                children(item, depth: depth + 1)
-                blockBreak()
-                // An empty item leaves its marker unused: it must not mark what follows.
-                itemMarker = nil
-            } else {
-                visit(item, depth: depth + 1)
-            }
-            child = item.pointee.next
-        }
-        prefixes.removeLast()
-        blockBreak()
+        frames.append(.list(ordered: ordered, number: number))
     }
 
-    /// A table row: its cells' runs, kept for the table to align (a row outside any table is
-    /// written at once).
-    mutating func row(_ node: UnsafeMutablePointer<xmlNode>, depth: Int) {
+    /// An `li` of the list open last.
+    mutating func startItem(ordered: Bool, number: Int) {
+        blockBreak()
+        let marker = ordered ? "\(number). " : "- "
+        // Inside a table cell there are no blocks to mark: the item runs on in the cell.
+        if inCell == 0 { itemMarker = (marker, prefixes.count - 1) }
+        // What the item holds (a nested list too) lines up under its text.
+        prefixes[prefixes.count - 1] = String(repeating: " ", count: marker.count)
+        frames[frames.count - 1] = .list(ordered: ordered, number: number + 1)
+        frames.append(.item)
+    }
+
+    mutating func endList() {
+        prefixes.removeLast()
+        blockBreak()
+        listDepth -= 1
+    }
+
+    /// A table row: its cells' runs are kept for the table to align (a row outside any
+    /// table is written at once). Each element in a row is a cell, a `th` in bold.
+    mutating func startRow() {
         blockBreak()
         inCell += 1
-        var cells: [[RichRun]] = []
-        var child = node.pointee.children
-        while let cell = child {
-            if cell.pointee.type == XML_ELEMENT_NODE {
-                closeRun()
-                let start = runs.count
-                let isHeader = cell.pointee.name.map { String(cString: $0) } == "th"
-                styled(isHeader ? .strong : [], cell, depth: depth + 1)
-                closeRun()
-                cells.append(Self.trimmed(Array(runs[start...])))
-                runs.removeSubrange(start...)
-                pendingSpace = false
-            }
-            child = cell.pointee.next
-        }
+        frames.append(.row(cells: []))
+    }
+
+    mutating func startCell(header: Bool) {
+        closeRun()
+        frames.append(.cell(start: runs.count, saved: style))
+        if header { style.formUnion(.strong) }
+    }
+
+    mutating func endCell(start: Int, saved: InlineStyle) {
+        style = saved
+        closeRun()
+        let cell = Self.trimmed(Array(runs[start...]))
+        runs.removeSubrange(start...)
+        pendingSpace = false
+        guard case .row(var cells) = frames.last else { return }
+        frames[frames.count - 1] = .plain  // so that `cells` is not copied to grow
+        cells.append(cell)
+        frames[frames.count - 1] = .row(cells: cells)
+    }
+
+    mutating func endRow(_ cells: [[RichRun]]) {
         inCell -= 1
         if tables.isEmpty {
             table([cells])
@@ -68,7 +72,11 @@ extension HTMLWriter {
         for row in rows {
             for (column, cell) in row.enumerated() {
                 let width = min(cell.reduce(0) { $0 + DisplayWidth.of($1.text) }, 30)
-                if column < widths.count { widths[column] = max(widths[column], width) } else { widths.append(width) }
+                if column < widths.count {
+                    widths[column] = max(widths[column], width)
+                } else {
+                    widths.append(width)
+                }
             }
         }
         closeRun()

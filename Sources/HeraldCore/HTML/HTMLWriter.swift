@@ -1,8 +1,8 @@
 import CLibXML2
 import Foundation
 
-/// Walks the parsed tree and writes blocks of styled runs.
-/// (Lists and tables are in `HTMLWriter+Structure.swift`.)
+/// Writes blocks of styled runs as libxml2's HTML parser reports the elements and text
+/// (`HTMLText`: no tree is built). (Lists and tables are in `HTMLWriter+Structure.swift`.)
 struct HTMLWriter {
     let base: URL?
     var blocks: [RichBlock] = []
@@ -33,17 +33,36 @@ struct HTMLWriter {
     var lastBlockInList = false
     /// The rows of the tables we are inside, each row its cells' runs.
     var tables: [[[[RichRun]]]] = []
+    /// The elements open, each with what its end undoes.
+    var frames: [Frame] = []
+    /// Inside an element whose content is not shown (a script, an image's), the elements
+    /// open in it, itself included; 0 outside.
+    var skipping = 0
+
+    /// What an open element's end must undo or finish.
+    enum Frame {
+        case plain, heading, quote, block, table, item
+        case styled(saved: InlineStyle)
+        case anchor(target: String, saved: InlineStyle)
+        case preformatted(saved: InlineStyle)
+        /// The number of the list's next item.
+        case list(ordered: Bool, number: Int)
+        /// The row's cells so far.
+        case row(cells: [[RichRun]])
+        /// Where the cell's runs start among the block's.
+        case cell(start: Int, saved: InlineStyle)
+    }
 
     init(base: URL?) { self.base = base }
 
     /// What an element is to the writer.
-    private enum Element {
+    enum Element {
         case dropped, inline(InlineStyle), lineBreak, rule, image, anchor, heading(Int), preformatted
         case quote, list(ordered: Bool), row, table, tableSection, block, other
     }
 
     /// One dictionary lookup per element (a `switch` over strings compares them one by one).
-    private static let elements: [String: Element] = {
+    static let elements: [String: Element] = {
         var map: [String: Element] = [
             "br": .lineBreak, "hr": .rule, "img": .image, "a": .anchor, "pre": .preformatted,
             "blockquote": .quote, "ul": .list(ordered: false), "menu": .list(ordered: false),
@@ -82,145 +101,6 @@ struct HTMLWriter {
         return runs.last?.text.utf8.last.map { $0 == 0x20 || $0 == 0x0A } ?? false
     }
 
-    mutating func visit(_ node: UnsafeMutablePointer<xmlNode>, depth: Int) {
-        guard depth < 200 else { return flatten(node) }
-        switch node.pointee.type {
-        case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
-            if let content = node.pointee.content { text(content) }
-        case XML_ELEMENT_NODE:
-            element(node, depth: depth)
-        default:
-            break
-        }
-    }
-
-    /// Below the nesting the writer follows (its recursion is bounded), a subtree's text
-    /// still counts: it is read as words, without a stack, leaving out what is never shown.
-    private mutating func flatten(_ root: UnsafeMutablePointer<xmlNode>) {
-        var node: UnsafeMutablePointer<xmlNode>? = root
-        while let current = node {
-            var descend = false
-            switch current.pointee.type {
-            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
-                if let content = current.pointee.content { text(content) }
-            case XML_ELEMENT_NODE:
-                let name = current.pointee.name.map { String(cString: $0) } ?? ""
-                if case .dropped = Self.elements[name] ?? .other {} else {
-                    pendingSpace = pendingSpace || (!blockIsEmpty && !endsInSpace)
-                    descend = true
-                }
-            default:
-                break
-            }
-            // Next in document order: the first child, else the next sibling of the nearest
-            // node that has one, never leaving `root`.
-            if descend, let child = current.pointee.children {
-                node = child
-                continue
-            }
-            var up: UnsafeMutablePointer<xmlNode>? = current
-            node = nil
-            while let at = up, at != root {
-                if let next = at.pointee.next {
-                    node = next
-                    break
-                }
-                up = at.pointee.parent
-            }
-        }
-    }
-
-    mutating func children(_ node: UnsafeMutablePointer<xmlNode>, depth: Int) {
-        var child = node.pointee.children
-        while let current = child {
-            visit(current, depth: depth + 1)
-            child = current.pointee.next
-        }
-    }
-
-    /// Visits the children with `added` styles on, then restores the style.
-    mutating func styled(_ added: InlineStyle, _ node: UnsafeMutablePointer<xmlNode>, depth: Int) {
-        let saved = style
-        style.formUnion(added)
-        children(node, depth: depth)
-        style = saved
-    }
-
-    private mutating func element(_ node: UnsafeMutablePointer<xmlNode>, depth: Int) {
-        // libxml2's HTML parser lowercases element names.
-        let name = node.pointee.name.map { String(cString: $0) } ?? ""
-        switch Self.elements[name] ?? .other {
-        case .dropped:
-            return
-        case .inline(let added):
-            styled(added, node, depth: depth)
-        case .lineBreak:
-            // `<br><br><br>…` leaves one blank line at most.
-            if !endsInBlankLine { append("\n", style: style) }
-            pendingSpace = false
-        case .rule:
-            blockBreak()
-            if inCell == 0 {
-                let (first, rest) = lead()
-                blocks.append(
-                    RichBlock(kind: .rule, lead: first, indent: rest, quoted: prefixes.contains("> "), runs: []))
-            }
-        case .image:
-            let alt = attribute(node, "alt").map(Self.trimmed) ?? ""
-            words(alt.isEmpty ? "[image]" : "[image: \(TextSanitizer.singleLine(alt))]", style: style.union(.image))
-        case .anchor:
-            guard let href = attribute(node, "href"), let target = resolve(href) else {
-                return children(node, depth: depth)
-            }
-            styled(.link, node, depth: depth)
-            links.append(target)
-            // A space at the end of the link text goes after the number: `bar[1] baz`.
-            let spaceAfter = pendingSpace
-            append("[\(links.count)]", style: style.union(.linkNumber))
-            pendingSpace = spaceAfter
-        case .heading(let level):
-            blockBreak()
-            heading = level
-            children(node, depth: depth)
-            blockBreak()
-            heading = 0
-        case .preformatted:
-            blockBreak()
-            preformatted += 1
-            styled(.code, node, depth: depth)
-            blockBreak()
-            preformatted -= 1
-        case .quote:
-            blockBreak()
-            prefixes.append("> ")
-            children(node, depth: depth)
-            blockBreak()
-            prefixes.removeLast()
-        case .list(let ordered):
-            list(node, ordered: ordered, depth: depth)
-        case .row:
-            row(node, depth: depth)
-        case .table:
-            blockBreak()
-            tables.append([])
-            children(node, depth: depth)
-            blockBreak()
-            table(tables.removeLast())
-        case .tableSection, .block:
-            blockBreak()
-            children(node, depth: depth)
-            blockBreak()
-        case .other:
-            children(node, depth: depth)
-        }
-    }
-
-    func attribute(_ node: UnsafeMutablePointer<xmlNode>, _ name: String) -> String? {
-        guard let value = xmlGetProp(node, name) else { return nil }
-        defer { cx_free(value) }
-        return String(cString: value)
-    }
-
     /// The text without ASCII white space at either end (Foundation's `trimmingCharacters`
     /// bridges through NSString: a sixth of the time of turning HTML into text).
     static func trimmed(_ text: String) -> String {
@@ -235,7 +115,7 @@ struct HTMLWriter {
     /// Printable ASCII that a URL cannot hold unescaped.
     private static let escapedInURLs: Set<UInt8> = Set("\"<>\\^`{|}".utf8)
 
-    private func resolve(_ href: String) -> String? {
+    func resolve(_ href: String) -> String? {
         let trimmed = Self.trimmed(href)
         guard !trimmed.isEmpty, !trimmed.lowercased().hasPrefix("javascript:") else { return nil }
         // An absolute http(s) link made only of characters a URL may hold as they are needs no
@@ -245,15 +125,16 @@ struct HTMLWriter {
         {
             return trimmed
         }
-        guard let url = URL(string: trimmed, relativeTo: base) else { return TextSanitizer.singleLine(trimmed) }
+        guard let url = URL(string: trimmed, relativeTo: base) else {
+            return TextSanitizer.singleLine(trimmed)
+        }
         return TextSanitizer.singleLine(url.absoluteString)
     }
 
     /// Adds a text node's bytes: HTML white space (space, tab, CR, LF, form feed) collapses
     /// to single spaces, except inside `pre`. None of those bytes is part of a multi-byte
     /// UTF-8 sequence, so this works on bytes.
-    private mutating func text(_ content: UnsafePointer<xmlChar>) {
-        let bytes = UnsafeBufferPointer(start: content, count: Int(xmlStrlen(content)))
+    mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) {
         if preformatted > 0 {
             if pendingSpace {
                 // Only inside a table cell, where blocks run on as words.
@@ -266,7 +147,9 @@ struct HTMLWriter {
             runMayNeedCleaning = true
             return
         }
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C }
+        func isSpace(_ byte: UInt8) -> Bool {
+            byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C
+        }
         var i = 0
         while i < bytes.count {
             if isSpace(bytes[i]) {
@@ -282,7 +165,8 @@ struct HTMLWriter {
             while end < bytes.count {
                 let byte = bytes[end]
                 if isSpace(byte) { break }
-                suspicious = suspicious || byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2
+                suspicious =
+                    suspicious || byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2
                 end += 1
             }
             if pendingSpace {
@@ -300,11 +184,11 @@ struct HTMLWriter {
     }
 
     /// Adds generated text (a marker, alt text) as words, like a text node.
-    private mutating func words(_ text: String, style: InlineStyle) {
+    mutating func words(_ text: String, style: InlineStyle) {
         let saved = self.style
         self.style = style
-        let bytes = Array(text.utf8) + [0]
-        bytes.withUnsafeBufferPointer { self.text($0.baseAddress!) }  // never nil: it holds the NUL
+        var text = text
+        text.withUTF8 { self.text($0) }
         self.style = saved
     }
 
@@ -358,7 +242,8 @@ struct HTMLWriter {
             preformatted > 0 ? .preformatted : heading > 0 ? .heading(level: heading) : .paragraph
         let startsItem = itemMarker != nil
         let (first, rest) = lead()
-        var block = RichBlock(kind: kind, lead: first, indent: rest, quoted: prefixes.contains("> "), runs: runs)
+        var block = RichBlock(
+            kind: kind, lead: first, indent: rest, quoted: prefixes.contains("> "), runs: runs)
         block.tight = startsItem && lastBlockInList
         lastBlockInList = listDepth > 0
         blocks.append(block)
@@ -385,8 +270,4 @@ struct HTMLWriter {
         return runs
     }
 
-    mutating func finish() -> RichText {
-        blockBreak()
-        return RichText(blocks: blocks, links: links)
-    }
 }
