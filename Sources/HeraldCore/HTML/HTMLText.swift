@@ -61,8 +61,8 @@ public enum HTMLText {
 
     /// Parses as `htmlReadMemory` does (the same steps, so the same recovery from broken
     /// HTML), but hands the elements and text to the writer as they come instead of
-    /// building a tree: building and freeing it was a third of the time of turning HTML
-    /// into text.
+    /// building a tree: allocating, walking and freeing a tree for each article cost a cold
+    /// reload of full-content feeds 8% of its CPU.
     private static func parse(
         _ bytes: UnsafePointer<CChar>, count: Int, options: Int32, into writer: WriterBox
     ) {
