@@ -81,14 +81,22 @@ struct ReaderReloadTests {
         }
     }
 
-    @Test("R reloads in the background: keys answer, progress shows, the cursor stays on its article")
-    func reloadKeepsCursor() async throws {
+    /// The reader started on a two-feed library with a `FakeReloader`, set up first by
+    /// `configure` (opened, told what to report).
+    func started(_ configure: (FakeReloader) async -> Void = { _ in }) async -> (ReaderApp, FakeReloader) {
         let library = makeLibrary()
         let reloader = FakeReloader(library: library)
+        await configure(reloader)
         let app = ReaderApp(repository: library, size: size)
         app.reloader = reloader
         app.start()
         await app.settle()
+        return (app, reloader)
+    }
+
+    @Test("R reloads in the background: keys answer, progress shows, the cursor stays on its article")
+    func reloadKeepsCursor() async throws {
+        let (app, reloader) = await started()
         await press(app, .enter, .down, .down, .down, .down, .down)
         guard case .articles(let list) = app.screen else { Issue.record("not on the list"); return }
         #expect(list.selected?.title == "Article 24")
@@ -115,13 +123,7 @@ struct ReaderReloadTests {
 
     @Test("r reloads the selected feed only; E lists the failures and why")
     func reloadOneAndErrors() async throws {
-        let library = makeLibrary()
-        let reloader = FakeReloader(library: library)
-        await reloader.release()
-        let app = ReaderApp(repository: library, size: size)
-        app.reloader = reloader
-        app.start()
-        await app.settle()
+        let (app, reloader) = await started { await $0.release() }
         await press(app, .down, .character("r"))
         #expect(await reloader.requests == ["feed-1"])
         await press(app, .character("E"))
@@ -134,16 +136,12 @@ struct ReaderReloadTests {
 
     @Test("a feed read with errors is counted after R and listed by E under the failed ones")
     func readWithErrorsShown() async throws {
-        let library = makeLibrary()
-        let reloader = FakeReloader(library: library)
-        await reloader.release()
         let broken = ReloadFailure(
             url: "feed-0", title: "Feed 0", reason: "read with errors: parse error at line 2: Extra content")
-        await reloader.report(readWithErrors: [broken])
-        let app = ReaderApp(repository: library, size: size)
-        app.reloader = reloader
-        app.start()
-        await app.settle()
+        let (app, reloader) = await started {
+            await $0.release()
+            await $0.report(readWithErrors: [broken])
+        }
         await press(app, .character("R"))
         #expect(
             app.render().text().contains("Reloaded 2 feeds: 3 new, 1 failed, 1 read with errors (E: why)"))
@@ -165,13 +163,7 @@ struct ReaderReloadTests {
 
     @Test("the feed list's counts follow a reload's new articles before it ends")
     func countsDuringReload() async throws {
-        let library = makeLibrary()
-        let reloader = FakeReloader(library: library)
-        await reloader.storeBeforeWaiting()
-        let app = ReaderApp(repository: library, size: size)
-        app.reloader = reloader
-        app.start()
-        await app.settle()
+        let (app, reloader) = await started { await $0.storeBeforeWaiting() }
         #expect(app.feedList.feeds[0].total == 30)
         app.handle(.character("R"))  // no settle: the reload waits for the test
         var waited = 0
