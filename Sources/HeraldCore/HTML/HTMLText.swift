@@ -66,6 +66,8 @@ public enum HTMLText {
     private static func parse(
         _ bytes: UnsafePointer<CChar>, count: Int, options: Int32, into writer: WriterBox
     ) {
+        // htmlReadMemory set libxml2 up each time; once is enough.
+        _ = XMLFeedParser.libxmlReady
         guard let context = xmlCreateMemoryParserCtxt(bytes, Int32(clamping: count)) else { return }
         defer { htmlFreeParserCtxt(context) }
         // Only these callbacks: no document is made. Blanks the parser deems ignorable are

@@ -234,8 +234,9 @@ public enum XMLFeedParser {
 
     // MARK: libxml2 plumbing
 
-    /// libxml2's global set-up, once (lazy globals are initialised thread-safely).
-    private static let libxmlReady: Void = { xmlInitParser() }()
+    /// libxml2's global set-up, once (lazy globals are initialised thread-safely); the HTML
+    /// parser (`HTMLText`) waits for it too.
+    static let libxmlReady: Void = { xmlInitParser() }()
 
     private static func builder(_ context: UnsafeMutableRawPointer?) -> XMLFeedBuilder {
         Unmanaged<XMLFeedBuilder>.fromOpaque(context!).takeUnretainedValue()
