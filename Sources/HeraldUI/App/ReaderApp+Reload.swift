@@ -25,11 +25,12 @@ extension ReaderApp {
         case .reloadAll:
             startReload(only: nil)
         case .showErrors:
-            let failures = reloadFailures
-            if failures.isEmpty {
+            let (failed, broken) = reloadProblems
+            if failed.isEmpty && broken.isEmpty {
                 message = "No feed failed to load, and none was read with errors."
             } else {
-                stack.append(.errors(ReloadErrorsModel(failures: failures)))
+                stack.append(
+                    .errors(ReloadErrorsModel(failures: failed + broken, readWithErrors: broken.count)))
             }
         default:
             return false
@@ -40,12 +41,12 @@ extension ReaderApp {
     /// The feeds whose last load failed, as the library remembers them (so `E` lists the
     /// feeds marked `!` after a restart too), then those this session's reloads read with
     /// errors (a broken document, stored as far as it could be read).
-    public var reloadFailures: [ReloadFailure] {
+    public var reloadProblems: (failed: [ReloadFailure], readWithErrors: [ReloadFailure]) {
         let failed = feedList.feeds.compactMap { feed in
             feed.feed.lastError.map { ReloadFailure(url: feed.id, title: feed.feed.title, reason: $0) }
         }
         let urls = Set(failed.map(\.url))
-        return failed + readWithErrors.filter { !urls.contains($0.url) }
+        return (failed, readWithErrors.filter { !urls.contains($0.url) })
     }
 
     /// Reloads in the background: the keys keep working, the status line shows progress,
@@ -162,9 +163,9 @@ struct ReloadErrorsView {
     public var keymap: Keymap = .standard
 
     /// "2 feeds failed · 1 read with errors".
-    static func status(_ failures: [ReloadFailure]) -> String {
-        let broken = failures.filter { $0.reason.hasPrefix("read with errors") }.count
-        let failed = failures.count - broken
+    static func status(_ model: ReloadErrorsModel) -> String {
+        let broken = model.readWithErrors
+        let failed = model.failures.count - broken
         let parts = [
             failed == 0 ? nil : "\(failed) feed\(failed == 1 ? "" : "s") failed",
             broken == 0 ? nil : "\(broken) feed\(broken == 1 ? "" : "s") read with errors",
@@ -175,7 +176,7 @@ struct ReloadErrorsView {
     func draw(into canvas: inout Canvas) {
         let frame = ScreenFrame(
             title: "Herald · Reload errors",
-            status: Self.status(model.failures),
+            status: Self.status(model),
             hint: keymap.hint(for: .errors), theme: theme)
         let rows = frame.draw(into: &canvas)
         let failures = model.failures
