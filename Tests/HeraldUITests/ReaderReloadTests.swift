@@ -21,8 +21,19 @@ actor FakeReloader: FeedReloading {
     /// Stores the new articles and reports them before waiting for the test, as a reload
     /// that has stored its first feed and waits for a slow one.
     var storesBeforeWaiting = false
+    /// Stores a second feed's articles after the first's, when the test opens a second
+    /// gate, before waiting at the first.
+    var storesTwice = false
+    private var secondGate: CheckedContinuation<Void, Never>?
+    private var secondOpen = false
 
-    func storeBeforeWaiting() { storesBeforeWaiting = true }
+    func releaseSecond() {
+        secondOpen = true
+        secondGate?.resume()
+        secondGate = nil
+    }
+
+    func storeBeforeWaiting(twice: Bool = false) { (storesBeforeWaiting, storesTwice) = (true, twice) }
 
     func release() {
         open = true
@@ -37,6 +48,11 @@ actor FakeReloader: FeedReloading {
         if storesBeforeWaiting {
             try await addFresh()
             progress(ReloadProgress(done: 1, total: 2, failed: 0, newArticles: 3))
+            if storesTwice {
+                if !secondOpen { await withCheckedContinuation { secondGate = $0 } }
+                try await addFresh(to: "feed-1")
+                progress(ReloadProgress(done: 2, total: 3, failed: 0, newArticles: 6))
+            }
         } else {
             progress(ReloadProgress(done: 1, total: 2, failed: 1, newArticles: 0))
         }
@@ -50,10 +66,10 @@ actor FakeReloader: FeedReloading {
             readWithErrors: readWithErrors)
     }
 
-    /// Three newer articles in feed 0.
-    private func addFresh() async throws {
-        let feed = Feed(id: "feed-0", title: "Feed 0")
-        let old = try await library.articles(inFeed: "feed-0", page: .first(limit: 1000))
+    /// Three newer articles in feed 0 (or `id`).
+    private func addFresh(to id: String = "feed-0") async throws {
+        let feed = Feed(id: id, title: id == "feed-0" ? "Feed 0" : "Feed 1")
+        let old = try await library.articles(inFeed: id, page: .first(limit: 1000))
         var articles: [Article] = []
         for summary in old { articles.append(try await library.article(id: summary.id)) }
         let newest = old.first?.published ?? Date()
@@ -61,9 +77,9 @@ actor FakeReloader: FeedReloading {
             articles.append(
                 Article(
                     summary: ArticleSummary(
-                        id: "feed-0/new\(n)", feedID: "feed-0", title: "Fresh \(n)",
+                        id: "\(id)/new\(n)", feedID: id, title: "Fresh \(n)",
                         published: newest.addingTimeInterval(Double(n + 1) * 60)),
-                    feedTitle: "Feed 0", link: nil, text: "New."))
+                    feedTitle: feed.title, link: nil, text: "New."))
         }
         await library.add(feed, articles: articles)
     }
@@ -177,6 +193,30 @@ struct ReaderReloadTests {
         await reloader.release()
         await app.settle()
         #expect(app.reload == nil && app.feedList.feeds[0].total == 33)
+    }
+
+    @Test("feeds stored within a second of the last reading of the counts are read a second after it")
+    func countsReadAgainAfterASecond() async throws {
+        let (app, reloader) = await started { await $0.storeBeforeWaiting(twice: true) }
+        app.handle(.character("R"))  // no settle: the reload waits for the test
+        func wait(until done: () -> Bool) async throws {
+            for _ in 0..<1_500 where !done() {
+                await Task.yield()
+                try await Task.sleep(for: .milliseconds(2))
+            }
+        }
+        try await wait { app.feedList.feeds[0].total == 33 }
+        #expect(app.feedList.feeds[0].total == 33 && app.feedList.feeds[1].total == 30)
+        // The second feed is stored right after that reading: it waits for the next.
+        await reloader.releaseSecond()
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(app.feedList.feeds[1].total == 30, "not read twice within a second")
+        try await wait { app.feedList.feeds[1].total == 33 }
+        #expect(app.feedList.feeds[1].total == 33, "read a second after the last reading")
+        #expect(app.reload != nil, "while the reload still runs")
+        await reloader.release()
+        await app.settle()
+        #expect(app.reload == nil)
     }
 
     @Test("without a library, r says why nothing happens")

@@ -4,10 +4,12 @@ public import HeraldCore
 @MainActor
 final class ReloadRun {
     var progress: ReloadProgress
-    /// When the feed list's counts were last read during the reload, and whether a reading
-    /// is under way (`showCountsDuringReload`).
+    /// When the feed list's counts were last read during the reload, whether a reader of
+    /// them is at work, and whether feeds were stored since its last reading
+    /// (`showCountsDuringReload`).
     var countsRead: ContinuousClock.Instant?
     var readingCounts = false
+    var countsWanted = false
     init(progress: ReloadProgress) { self.progress = progress }
 }
 
@@ -91,19 +93,28 @@ extension ReaderApp {
     }
 
     /// The feed list's counts follow a reload's new articles as feeds are stored, as
-    /// newsboat's do, read at most once a second (the end of the reload reads them again).
+    /// newsboat's do, read at most once a second: feeds stored within the second after a
+    /// reading are read a second after it (the end of the reload reads them again).
     func showCountsDuringReload(_ run: ReloadRun) {
-        let now = ContinuousClock.now
-        guard !run.readingCounts, run.countsRead.map({ now - $0 >= .seconds(1) }) ?? true else { return }
-        (run.readingCounts, run.countsRead) = (true, now)
+        run.countsWanted = true
+        guard !run.readingCounts else { return }
+        run.readingCounts = true
         let repository = self.repository
         work.start { [weak self] in
-            let feeds = (try? await repository.feedSummaries()) ?? []
-            let starred = try? await repository.starredCounts()
-            run.readingCounts = false
-            // Once the reload has ended, its own reading is the newer one.
-            guard let self, self.reload === run else { return }
-            self.showLibrary(feeds: feeds, starred: starred)
+            defer { run.readingCounts = false }
+            while run.countsWanted {
+                if let last = run.countsRead {
+                    let wait = last + .seconds(1) - ContinuousClock.now
+                    if wait > .zero { try? await Task.sleep(for: wait) }
+                }
+                // Once the reload has ended, its own reading is the newer one.
+                guard self?.reload === run else { return }
+                (run.countsWanted, run.countsRead) = (false, .now)
+                let feeds = (try? await repository.feedSummaries()) ?? []
+                let starred = try? await repository.starredCounts()
+                guard let self, self.reload === run else { return }
+                self.showLibrary(feeds: feeds, starred: starred)
+            }
         }
     }
 
