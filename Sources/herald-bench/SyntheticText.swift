@@ -74,20 +74,27 @@ enum SyntheticText {
     struct Vocabulary: Sendable {
         private let slots: [UInt8]
         /// Bytes a word's slot takes: a power of two, so that no slot spans two cache lines.
-        private let stride: Int
+        let stride: Int
         let count: Int
         /// The longest word's bytes.
         let longest: Int
 
         /// log2 of the word count, for `zipf`.
         private let log2Count: Double
+        /// `zipf`'s answer for each of `parts` equal parts of [0, 1) whose every u has the
+        /// same answer, -1 for the others (most of the rare words' parts): 62% of draws are
+        /// looked up, not computed.
+        private let answers: [Int16]
+        private static let partBits = 14
 
         init(_ words: [String]) {
             longest = words.map(\.utf8.count).max() ?? 0
             precondition(longest < 255, "a word too long for a slot")
             var stride = 16
             while stride <= longest { stride *= 2 }
-            var slots = [UInt8](repeating: 0, count: words.count * stride)
+            // One slot more at the end: `write` copies a whole slot's worth from the byte
+            // after a slot's length, one byte into the slot after it.
+            var slots = [UInt8](repeating: 0, count: (words.count + 1) * stride)
             for (index, word) in words.enumerated() {
                 slots[index * stride] = UInt8(word.utf8.count)
                 slots.replaceSubrange(
@@ -95,6 +102,23 @@ enum SyntheticText {
             }
             (self.slots, self.stride, count) = (slots, stride, words.count)
             log2Count = log2(Double(words.count))
+            answers = Self.answers(count: words.count)
+        }
+
+        /// A part's answer when the whole of it, with a margin a thousand times `zipf`'s,
+        /// lies between two integers: count^u is increasing, so the part's ends bound it,
+        /// and `zipf` computes it to within 1e-14 and floors it unless within 1e-12 of an
+        /// integer, so every u in the part gets that answer from `zipf` too.
+        private static func answers(count: Int) -> [Int16] {
+            precondition(count <= Int(Int16.max), "too many words for the table")
+            let parts = 1 << partBits
+            return (0..<parts).map { part in
+                let low = pow(Double(count), Double(part) / Double(parts))
+                let high = pow(Double(count), Double(part + 1) / Double(parts))
+                let floor = Int(low * (1 + 1e-9))
+                guard Int(low * (1 - 1e-9)) == floor, Int(high * (1 + 1e-9)) == floor else { return -1 }
+                return Int16(min(floor - 1, count - 1))
+            }
         }
 
         /// A word index with probability falling off as 1/rank (Zipf's law): the integer
@@ -102,20 +126,34 @@ enum SyntheticText {
         /// `pow(count, u)` and takes a third of its time: its integer part is `pow`'s unless
         /// it lies within 1e-12 of an integer, where `pow` decides (the same library as ever).
         func zipf(rng: inout SplitMix64) -> Int {
-            let u = rng.unit()
+            // `rng.unit()`'s 53 bits, whose first `partBits` say which part u is in.
+            let bits = rng.next() >> 11
+            let answer = answers.withUnsafeBufferPointer { $0[Int(bits >> (53 - Self.partBits))] }
+            if answer >= 0 { return Int(answer) }
+            let u = Double(bits) / Double(1 << 53)
             let x = exp2(u * log2Count)
             let margin = x * 1e-12
-            var floor = (x - margin).rounded(.down)
-            if floor != (x + margin).rounded(.down) { floor = pow(Double(count), u).rounded(.down) }
-            return min(Int(floor) - 1, count - 1)
+            // x ≥ 1, so converting to Int is taking the floor (without a call to `floor`).
+            var floor = Int(x - margin)
+            if floor != Int(x + margin) { floor = Int(pow(Double(count), u)) }
+            return min(floor - 1, count - 1)
         }
 
-        /// Writes word `index` byte by byte: words are 5 bytes on average, too short for a
-        /// copy's call.
+        /// Writes word `index`: copies its whole slot, eight bytes at a time, and counts only
+        /// the word's bytes (the writer has `stride` bytes to spare past the end). A loop over
+        /// the word's own bytes ended at a different length each word, a branch the processor
+        /// mispredicted for most words; this loop's length is the same for every word.
         func write(word index: Int, to out: inout SyntheticText.ByteWriter) {
-            slots.withUnsafeBufferPointer { slots in
+            slots.withUnsafeBytes { slots in
                 let slot = index * stride
-                for i in (slot + 1)..<(slot + 1 + Int(slots[slot])) { out.put(slots[i]) }
+                let target = UnsafeMutableRawPointer(out.base + out.count)
+                var offset = 0
+                while offset < stride {
+                    let eight = slots.loadUnaligned(fromByteOffset: slot + 1 + offset, as: UInt64.self)
+                    target.storeBytes(of: eight, toByteOffset: offset, as: UInt64.self)
+                    offset += 8
+                }
+                out.count += Int(slots[slot])
             }
         }
     }
@@ -179,9 +217,12 @@ enum SyntheticText {
         }
     }
 
-    /// The most bytes a sentence of `count` words can take.
+    /// The most bytes a sentence of `count` words can take, and the `stride` bytes a word's
+    /// copy writes past its end.
     static func sentenceBound(_ language: Language, words count: Int) -> Int {
-        count * (words(language).longest + particlesJA.longest + 1) + 4
+        let vocabulary = words(language)
+        return count * (vocabulary.longest + particlesJA.longest + 1) + 4
+            + max(vocabulary.stride, particlesJA.stride)
     }
 
     static func sentence(_ language: Language, words count: Int, rng: inout SplitMix64) -> String {
