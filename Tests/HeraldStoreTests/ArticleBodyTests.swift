@@ -41,6 +41,18 @@ struct ArticleBodyTests {
         #expect(ArticleBodyCodec().pack(text: text, html: Self.html) == blob)
     }
 
+    @Test("a long text without HTML is compressed too, and the same codec then packs HTML")
+    func compressesTextAlone() throws {
+        let codec = ArticleBodyCodec()
+        let blob = codec.pack(text: Self.korean, html: nil)
+        #expect(blob.first == ArticleBody.zstandard)
+        #expect(blob.count < Self.korean.utf8.count / 4)
+        #expect(try blob.withUnsafeBytes { try codec.unpack($0) } == (Self.korean, nil))
+        let both = codec.pack(text: Self.korean, html: Self.html)
+        #expect(try both.withUnsafeBytes { try codec.unpack($0) } == (Self.korean, Self.html))
+        #expect(codec.pack(text: Self.korean, html: nil) == blob)
+    }
+
     @Test("a short body is stored as it is")
     func storesShortBodies() {
         let blob = ArticleBodyCodec().pack(text: "hi", html: "<p>hi</p>")

@@ -200,20 +200,24 @@ final class ArticleBodyCodec {
     private func compressAll(
         _ text: UnsafeBufferPointer<UInt8>, _ html: UnsafeBufferPointer<UInt8>?, after header: Int
     ) -> Int? {
+        guard let html else { return compress(UnsafeRawBufferPointer(text), after: header) }
         joined.removeAll(keepingCapacity: true)
         joined.append(contentsOf: text)
-        if let html { joined.append(contentsOf: html) }
-        let capacity = ZSTD_compressBound(joined.count)
+        joined.append(contentsOf: html)
+        return joined.withUnsafeBytes { compress($0, after: header) }
+    }
+
+    /// Compresses `input` into `scratch` after its first `header` bytes (a text without HTML
+    /// is compressed where it is, not copied first).
+    private func compress(_ input: UnsafeRawBufferPointer, after header: Int) -> Int? {
+        let capacity = ZSTD_compressBound(input.count)
         if scratch.count < header + capacity {
             scratch.append(contentsOf: repeatElement(0, count: header + capacity - scratch.count))
         }
         let written = scratch.withUnsafeMutableBytes { buffer in
-            joined.withUnsafeBytes { input in
-                ZSTD_compress2(
-                    compressor, buffer.baseAddress! + header, capacity, input.baseAddress, input.count)
-            }
+            ZSTD_compress2(compressor, buffer.baseAddress! + header, capacity, input.baseAddress, input.count)
         }
-        guard ZSTD_isError(written) == 0, written < joined.count else { return nil }
+        guard ZSTD_isError(written) == 0, written < input.count else { return nil }
         return written
     }
 
