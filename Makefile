@@ -5,6 +5,7 @@
 #                 feed parser MB/s)
 #   make fuzz     run each libFuzzer target of Fuzz/ for SECONDS seconds (default 60)
 #   make test-tsan, make test-asan   the suite under ThreadSanitizer / AddressSanitizer
+#   make test-release   the end-to-end suites once more, on the release binary (`make build`'s)
 
 SWIFT        ?= swift
 PREFIX       ?= /usr/local
@@ -28,7 +29,7 @@ DEPS_BUILD := /usr/include/ncursesw/curses.h:libncurses-dev \
 DEPS_TEST  := /usr/bin/tmux:tmux /usr/bin/sqlite3:sqlite3 /usr/bin/python3:python3 /lib/terminfo/x/xterm-256color:ncurses-base \
               /usr/bin/groff:groff-base /usr/bin/newsboat:newsboat
 
-.PHONY: all build run test test-tsan test-asan install uninstall format bench fuzz deps deps-test clean
+.PHONY: all build run test test-release test-tsan test-asan install uninstall format bench fuzz deps deps-test clean
 
 all: build
 
@@ -66,6 +67,13 @@ run: build
 test: deps-test
 	$(SWIFT) build --build-tests $(STRICT)
 	$(SWIFT) test --skip-build
+
+# The end-to-end suites (pty, tmux, signals, the command line) on the binary users run: the
+# release build differs from the debug one in what the optimiser inlines across modules (its
+# crash restore once failed there alone). HERALD_BINARY tells the suites which herald to run.
+test-release: build deps-test
+	$(SWIFT) build --build-tests $(STRICT)
+	HERALD_BINARY=$(RELEASE_BIN) $(SWIFT) test --skip-build --filter HeraldEndToEndTests
 
 # The suite built with a sanitizer, each in a build directory of its own (the normal build
 # is not touched), with the suppressions of Tests/Sanitizers/ (each entry says why). The

@@ -29,6 +29,9 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .systemLibrary(name: "CZstd", path: "Sources/CZstd"),
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
+        // The reader's signal handlers and the state they restore, compiled once (a C target:
+        // static storage in a system-library header was copied into each module inlining it).
+        .target(name: "CTerminalSignals"),
 
         .target(name: "HeraldCore", dependencies: ["CLibXML2"], swiftSettings: strict),
         .target(
@@ -41,7 +44,7 @@ let package = Package(
         .target(name: "HeraldSync", dependencies: ["HeraldStore", "CZlib"], swiftSettings: strict),
         .target(
             name: "HeraldTerminal",
-            dependencies: ["HeraldUI", "CNCursesW"],
+            dependencies: ["HeraldUI", "CNCursesW", "CTerminalSignals"],
             swiftSettings: strict
         ),
         .executableTarget(

@@ -100,86 +100,10 @@ static inline int cn_term_is_full_screen(const char *term, int fd) {
 }
 
 
-// ---- Signals: a self-pipe, so signal handlers do nothing but write one byte. -------------
-// The terminal module's input thread polls the read end beside stdin; the main actor then
-// handles the signal (resize, restore and quit). Static storage is private to the one Swift
-// module that imports this header for real (HeraldTerminal).
-
-static int cn_signal_fds[2] = {-1, -1};
-
-/// The signals that reach the main actor through the pipe: a resize, and every signal whose
-/// default action would end the process without putting the terminal back (the reader then
-/// restores it and exits with 128 + the number). SIGUSR1/2 and SIGALRM are among them: a
-/// stray `kill -USR1` must not leave the alternate screen on.
-static const int cn_handled_signals[] = {
-    SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF,
-    SIGXCPU, SIGXFSZ, SIGPOLL, SIGPWR, SIGSTKFLT};
-/// Fatal signals (a Swift trap is SIGILL or SIGTRAP): restored from the handler itself.
-static const int cn_fatal_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE, SIGSYS};
-#define CN_COUNT(array) (sizeof array / sizeof array[0])
-static int cn_saved_termios_valid = -1;  // -1: nothing saved (a non-zero initialiser keeps it emitted)
-
-/// Storage for the tty modes to restore after a crash.
-static inline struct termios *cn_saved_termios(void) {
-    static struct termios saved;
-    return &saved;
-}
-
-static void cn_on_signal(int sig) {
-    int saved = errno;
-    unsigned char byte = (unsigned char)sig;
-    if (cn_signal_fds[1] >= 0) { ssize_t n = write(cn_signal_fds[1], &byte, 1); (void)n; }
-    errno = saved;
-}
-
-/// A fatal signal (a Swift trap is SIGILL or SIGTRAP): put the terminal back with
-/// async-signal-safe calls only, then die of the same signal.
-static void cn_on_crash(int sig) {
-    static const char reset[] = "\033[0m\033[?25h\033[?1049l\r\n";
-    ssize_t n = write(STDOUT_FILENO, reset, sizeof reset - 1); (void)n;
-    if (cn_saved_termios_valid == 1) tcsetattr(STDIN_FILENO, TCSANOW, cn_saved_termios());
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
-
-/// Saves the tty modes as they are before ncurses changes them, for the crash handler.
-static inline void cn_save_tty_modes(void) {
-    if (tcgetattr(STDIN_FILENO, cn_saved_termios()) == 0) cn_saved_termios_valid = 1;
-}
-
-/// Installs the handlers; returns the read end of the signal pipe, or -1.
-static inline int cn_install_signal_handlers(void) {
-    if (cn_signal_fds[0] < 0) {
-        if (pipe(cn_signal_fds) != 0) return -1;
-        for (int i = 0; i < 2; i++) {
-            fcntl(cn_signal_fds[i], F_SETFD, FD_CLOEXEC);
-            fcntl(cn_signal_fds[i], F_SETFL, fcntl(cn_signal_fds[i], F_GETFL) | O_NONBLOCK);
-        }
-    }
-    struct sigaction action;
-    memset(&action, 0, sizeof action);
-    sigemptyset(&action.sa_mask);
-    action.sa_flags = SA_RESTART;
-    action.sa_handler = cn_on_signal;
-    for (unsigned i = 0; i < CN_COUNT(cn_handled_signals); i++) sigaction(cn_handled_signals[i], &action, NULL);
-    signal(SIGPIPE, SIG_IGN);
-    struct sigaction crash;
-    memset(&crash, 0, sizeof crash);
-    sigemptyset(&crash.sa_mask);
-    crash.sa_handler = cn_on_crash;
-    crash.sa_flags = SA_RESETHAND;
-    for (unsigned i = 0; i < CN_COUNT(cn_fatal_signals); i++) sigaction(cn_fatal_signals[i], &crash, NULL);
-    return cn_signal_fds[0];
-}
-
-/// Unblocks the signals Herald handles in the calling thread. Dispatch's worker threads
-/// block them, and a thread created from one inherits that mask; the input thread calls this
-/// so there is always a thread the signals can be delivered to.
-static inline void cn_unblock_handled_signals(void) {
-    sigset_t set;
-    sigemptyset(&set);
-    for (unsigned i = 0; i < CN_COUNT(cn_handled_signals); i++) sigaddset(&set, cn_handled_signals[i]);
-    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+/// A terminfo string capability of the current terminal, or NULL when it has none.
+static inline const char *cn_terminfo_string(const char *name) {
+    char *value = tigetstr(name);
+    return value == (char *)-1 ? NULL : value;
 }
 
 /// Runs a program (argv[0] looked up in PATH, no shell) with its signals at their defaults
@@ -205,38 +129,6 @@ static inline int cn_spawn_wait(char *const argv[]) {
         if (errno != EINTR) return -1;
     }
     return status;
-}
-
-/// Puts every handler back to the default (after the terminal is restored).
-static inline void cn_reset_signal_handlers(void) {
-    for (unsigned i = 0; i < CN_COUNT(cn_handled_signals); i++) signal(cn_handled_signals[i], SIG_DFL);
-    for (unsigned i = 0; i < CN_COUNT(cn_fatal_signals); i++) signal(cn_fatal_signals[i], SIG_DFL);
-}
-
-/// Waits until stdin (fd) or the signal pipe is readable, up to timeout_ms.
-/// Returns a bit set: 1 stdin readable, 2 signal pending, 4 stdin hung up / closed.
-static inline int cn_wait_input(int fd, int signal_fd, int timeout_ms) {
-    struct pollfd fds[2];
-    fds[0].fd = fd; fds[0].events = POLLIN; fds[0].revents = 0;
-    fds[1].fd = signal_fd; fds[1].events = POLLIN; fds[1].revents = 0;
-    int n = poll(fds, signal_fd >= 0 ? 2 : 1, timeout_ms);
-    if (n <= 0) return 0;
-    int result = 0;
-    if (fds[0].revents & POLLIN) result |= 1;
-    if (fds[0].revents & (POLLHUP | POLLERR | POLLNVAL)) result |= 4;
-    if (signal_fd >= 0 && (fds[1].revents & POLLIN)) result |= 2;
-    return result;
-}
-
-/// Reads pending signal numbers from the pipe; returns how many were stored in out.
-static inline int cn_read_signals(int signal_fd, int *out, int max) {
-    unsigned char buf[64];
-    int count = 0;
-    ssize_t n;
-    while (count < max && (n = read(signal_fd, buf, sizeof buf < (size_t)(max - count) ? sizeof buf : (size_t)(max - count))) > 0) {
-        for (ssize_t i = 0; i < n; i++) out[count++] = buf[i];
-    }
-    return count;
 }
 
 #endif

@@ -1,4 +1,4 @@
-import CNCursesW
+import CTerminalSignals
 import Dispatch
 import Foundation
 import Synchronization
@@ -7,7 +7,7 @@ import Synchronization
 public enum TerminalEvent: Sendable, Equatable {
     /// stdin has bytes: drain keys with `Terminal.readKeys()`, then call `resume()`.
     case input
-    /// A signal arrived (SIGWINCH, or one that ends the reader: see `cn_handled_signals`).
+    /// A signal arrived (SIGWINCH, or one that ends the reader: see `handled_signals` in CTerminalSignals).
     case signal(Int32)
     /// stdin was closed or hung up (the ssh session dropped).
     case hangup
@@ -46,12 +46,12 @@ public final class InputPump: Sendable {
     }
 
     private func run() {
-        cn_unblock_handled_signals()
+        hs_unblock_handled_signals()
         while !stopped.load(ordering: .relaxed) {
-            let ready = cn_wait_input(inputFD, signalFD, 500)
+            let ready = hs_wait_input(inputFD, signalFD, 500)
             if ready & 2 != 0 {
                 var numbers = [Int32](repeating: 0, count: 32)
-                let count = Int(cn_read_signals(signalFD, &numbers, 32))
+                let count = Int(hs_read_signals(signalFD, &numbers, 32))
                 for number in numbers.prefix(count) { continuation.yield(.signal(number)) }
             }
             if ready & 1 != 0 {

@@ -23,7 +23,10 @@ public enum ReaderSession {
         // The window title names what is open; the user's own title comes back at the end.
         // Only on terminals known to take titles (a Linux console would not).
         let titles = TerminalStrings.takesTitles(term: getenv("TERM").map { String(cString: $0) } ?? "")
-        if titles { terminal.sendControlSequence(TerminalStrings.saveTitle) }
+        if titles {
+            terminal.sendControlSequence(TerminalStrings.saveTitle)
+            terminal.setCrashReset(appending: TerminalStrings.restoreTitle)
+        }
         defer { if titles { terminal.sendControlSequence(TerminalStrings.restoreTitle) } }
         var title = ""
         app.onChange = { [unowned app, unowned renderer] in

@@ -1,4 +1,5 @@
 import CNCursesW
+import CTerminalSignals
 import Glibc
 public import HeraldUI
 
@@ -34,7 +35,7 @@ public final class Terminal: FrameSurface {
         guard isatty(0) == 1, isatty(1) == 1 else {
             throw TerminalError(description: "herald needs a terminal (stdin and stdout must be a tty)")
         }
-        cn_save_tty_modes()
+        hs_save_tty_modes(0)
         return try Terminal(inputFD: 0, outputFD: 1, type: nil, size: nil)
     }
 
@@ -87,7 +88,38 @@ public final class Terminal: FrameSurface {
         }
         maxPairs = Int(cn_color_pairs())
         self.size = Size(width: Int(cn_cols()), height: Int(cn_lines()))
-        signalFD = installSignalHandlers ? cn_install_signal_handlers() : -1
+        signalFD = installSignalHandlers ? hs_install_signal_handlers() : -1
+        if installSignalHandlers { setCrashReset() }
+    }
+
+    /// Gives the crash handler the bytes that undo this terminal's modes (terminfo's, where
+    /// it has them), then `extra` (the window title saved at the start, say).
+    public func setCrashReset(appending extra: String = "") {
+        let bytes = Array((Self.crashReset() + extra).utf8)
+        bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { hs_set_crash_reset($0.baseAddress, $0.count) }
+        }
+    }
+
+    /// Attributes off, mouse reporting and bracketed paste off (terminfo has no strings for
+    /// them), keypad and cursor keys back to normal, the cursor shown, the alternate screen
+    /// left.
+    private static func crashReset() -> String {
+        func capability(_ name: String, _ fallback: String) -> String {
+            guard let value = cn_terminfo_string(name) else { return fallback }
+            // Padding (`$<5>`) is for printing terminals: drop it.
+            var text = String(cString: value)[...]
+            var kept = ""
+            while let start = text.firstRange(of: "$<"), let end = text[start.upperBound...].firstIndex(of: ">") {
+                kept += text[..<start.lowerBound]
+                text = text[text.index(after: end)...]
+            }
+            return kept + text
+        }
+        return capability("sgr0", "\u{1b}[0m")
+            + "\u{1b}[?1000l\u{1b}[?1002l\u{1b}[?1003l\u{1b}[?1006l\u{1b}[?1015l\u{1b}[?2004l"
+            + capability("rmkx", "\u{1b}[?1l\u{1b}>") + capability("cnorm", "\u{1b}[?25h")
+            + capability("rmcup", "\u{1b}[?1049l") + "\r\n"
     }
 
     /// Restores the terminal: leaves the alternate screen, shows the cursor, resets modes.
@@ -99,7 +131,7 @@ public final class Terminal: FrameSurface {
         delscreen(screen)
         self.screen = nil
         window = nil
-        if signalFD >= 0 { cn_reset_signal_handlers() }
+        if signalFD >= 0 { hs_reset_signal_handlers() }
     }
 
     public var isOpen: Bool { screen != nil }

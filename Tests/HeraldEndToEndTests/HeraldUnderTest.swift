@@ -11,11 +11,20 @@ enum HeraldUnderTest {
 
     static let demoFeeds = repository.appendingPathComponent("Resources/demo")
 
-    /// The `herald` built next to this test bundle (`.build/<triple>/debug/herald`). It is
-    /// looked for beside `CommandLine.arguments[0]` and one directory up (the bundle may be
-    /// a directory on some platforms). Throws — so the test fails, never skips — if missing.
+    /// The `herald` under test: `HERALD_BINARY` when set (CI runs the suite once more on
+    /// `make build`'s release binary, the one users run), else the one built next to this
+    /// test bundle (`.build/<triple>/debug/herald`), looked for beside
+    /// `CommandLine.arguments[0]` and one directory up (the bundle may be a directory on some
+    /// platforms). Throws — so the test fails, never skips — if missing.
     static func binary() throws -> URL {
         let fileManager = FileManager.default
+        if let given = ProcessInfo.processInfo.environment["HERALD_BINARY"], !given.isEmpty {
+            let url = URL(fileURLWithPath: given).standardizedFileURL
+            guard fileManager.isExecutableFile(atPath: url.path) else {
+                throw EndToEndError("HERALD_BINARY is \(given), which is not an executable file")
+            }
+            return url
+        }
         var candidates: [URL] = []
         for start in [CommandLine.arguments.first, Bundle.main.executablePath].compactMap({ $0 }) {
             let executable = URL(fileURLWithPath: start).standardizedFileURL
