@@ -84,7 +84,7 @@ public actor FeedFetcher {
     }
 
     private func readFile(_ url: URL) throws(FetchError) -> FetchResult {
-        .fetched(FetchedDocument(data: try LocalFile.read(url.path, limit: limits.maxBytes), finalURL: url))
+        .fetched(FetchedDocument(data: try LocalFile.read(url.path, limit: limits.maxBytes, regularOnly: true), finalURL: url))
     }
 
     // MARK: Outcomes

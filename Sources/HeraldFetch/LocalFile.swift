@@ -4,10 +4,13 @@ public import Foundation
 /// is. A FIFO or `/dev/stdin` is read as it flows (`herald parse <(curl …)`), a device that
 /// never ends (`/dev/zero`) stops at the limit, and a directory or a missing file says so.
 public enum LocalFile {
-    /// The contents of `path` ("-" is standard input).
-    public static func read(_ path: String, limit: Int) throws(FetchError) -> Data {
+    /// The contents of `path` ("-" is standard input). `regularOnly`: anything but a regular
+    /// file is refused without waiting on it (a subscription's `file:` feed: a reload must
+    /// never read the terminal, a FIFO that no one writes, or a device that never ends).
+    public static func read(_ path: String, limit: Int, regularOnly: Bool = false) throws(FetchError) -> Data {
         if path == "-" { return try read(descriptor: 0, path: "standard input", limit: limit) }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: opening a FIFO does not wait for a writer (the mode is undone below).
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | (regularOnly ? O_NONBLOCK | O_NOCTTY : 0))
         guard descriptor >= 0 else {
             switch errno {
             case ENOENT, ENOTDIR: throw .fileNotFound(path)
@@ -16,6 +19,18 @@ public enum LocalFile {
             }
         }
         defer { close(descriptor) }
+        if regularOnly {
+            var status = stat()
+            guard fstat(descriptor, &status) == 0 else {
+                throw .other("cannot read \(path): \(String(cString: strerror(errno)))")
+            }
+            switch status.st_mode & S_IFMT {
+            case S_IFREG: break
+            case S_IFDIR: throw .other("\(path) is a directory, not a feed")
+            default: throw .other("\(path) is not a regular file (a device, a FIFO or a socket), not a feed")
+            }
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        }
         return try read(descriptor: descriptor, path: path, limit: limit)
     }
 

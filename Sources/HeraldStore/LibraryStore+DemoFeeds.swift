@@ -11,6 +11,8 @@ extension LibraryStore {
     }
 
     /// Removes the demo feeds with their articles and search entries; returns how many went.
+    /// A demo feed holding an article the user starred stays, as a feed of theirs: nothing
+    /// but the user's own key deletes a starred article.
     ///
     /// The library stays initialized (even a brand-new one, when asked to before it was
     /// ever filled), so the demo never comes back uninvited.
@@ -18,7 +20,13 @@ extension LibraryStore {
     public func removeDemoFeeds() throws -> Int {
         try markInitialized()
         var removed = 0
-        for url in try demoFeedURLs() where try unsubscribe(url: url) { removed += 1 }
+        for url in try demoFeedURLs() {
+            if let starred = try starredCount(url: url), starred > 0 {
+                try db.prepare("UPDATE feeds SET demo = 0 WHERE url = ?1").bind(.text(url)).run()
+            } else if try unsubscribe(url: url) {
+                removed += 1
+            }
+        }
         return removed
     }
 }

@@ -95,7 +95,7 @@ extension LibraryStore {
             """
             SELECT url, title, etag, last_modified, retry_after, failures, last_fetch, last_error IS NOT NULL
             FROM feeds
-            WHERE ?1 IS NULL OR url = ?1 ORDER BY position, id
+            WHERE (?1 IS NULL OR url = ?1) AND \(Self.notArchived("feeds")) ORDER BY position, id
             """)
         try statement.bind(.optional(url))
         var targets: [FeedValidators] = []

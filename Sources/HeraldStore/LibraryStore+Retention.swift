@@ -82,6 +82,7 @@ extension LibraryStore {
         }
         try db.prepare("DELETE FROM removed WHERE removed_at < ?1").bind(.integer(seconds - 366 * 86_400))
             .run()
+        try tidyArchivedFeeds()
         return ids.count
     }
 

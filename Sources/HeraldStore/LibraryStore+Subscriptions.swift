@@ -41,6 +41,16 @@ extension LibraryStore {
                 .firstRow { row in
                     (title: row.text(0) ?? "", tags: Self.splitTags(row.text(1) ?? ""), demo: row.bool(2))
                 }
+            // An archived feed subscribed to again is a new subscription (with the tags given).
+            if known != nil, try unarchive(url: url) {
+                try db.prepare("UPDATE feeds SET demo = 0, tags = ?2 WHERE url = ?1").bind(
+                    .text(url), .text(Self.joinTags(tags))
+                ).run()
+                // No row was inserted, so no trigger saw it: the subscription is captured here.
+                try capture(SyncChange(kind: .sub, feedURL: url, value: "1"))
+                try capture(SyncChange(kind: .tags, feedURL: url, value: Self.joinTags(tags)))
+                return .new
+            }
             guard let known else {
                 try db.prepare(
                     """
@@ -78,14 +88,16 @@ extension LibraryStore {
         }
     }
 
-    /// True when a feed with this URL is in the library.
+    /// True when a feed with this URL is in the library (an archived one is not).
     public func hasFeed(url: String) throws -> Bool {
-        try db.prepare("SELECT 1 FROM feeds WHERE url = ?1").bind(.text(url)).firstRow { _ in true } ?? false
+        try db.prepare("SELECT 1 FROM feeds f WHERE url = ?1 AND \(Self.notArchived("f"))").bind(.text(url))
+            .firstRow { _ in true } ?? false
     }
 
     /// Every subscription, in feed-list order.
     public func subscriptions() throws -> [Subscription] {
-        let statement = try db.prepare("SELECT url, title, site_url, tags FROM feeds ORDER BY position, id")
+        let statement = try db.prepare(
+            "SELECT url, title, site_url, tags FROM feeds f WHERE \(Self.notArchived("f")) ORDER BY position, id")
         var found: [Subscription] = []
         while try statement.step() {
             found.append(
@@ -118,22 +130,29 @@ extension LibraryStore {
     public func unsubscribe(url: String) throws -> Bool {
         guard let feed = try? feedRowID(url) else { return false }
         try db.transaction {
-            let rows = try db.prepare("SELECT id, title, author, body FROM articles WHERE feed_id = ?1")
-            try rows.bind(.integer(feed))
-            var entries: [(Int64, String, String?, String)] = []
-            while try rows.step() {
-                let text = try rows.withBlob(3) { try bodies.unpackText($0) }
-                entries.append((rows.int64(0), rows.text(1) ?? "", rows.text(2), text))
-            }
-            // Articles still waiting for the indexer have no entries to remove.
-            let through = try SearchIndex.indexedThrough(in: db) ?? .max
-            for (id, title, author, text) in entries where id <= through {
-                try SearchIndex.remove(id: id, title: title, author: author, text: text, in: db)
-            }
-            try db.prepare("DELETE FROM articles WHERE feed_id = ?1").bind(.integer(feed)).run()
+            try removeArticles(feed: feed, where: "1")
             try db.prepare("DELETE FROM feeds WHERE id = ?1").bind(.integer(feed)).run()
         }
         feedRowIDs[url] = nil
         return true
+    }
+
+    /// Removes the articles of `feed` that `condition` (SQL over `articles`) holds for, with
+    /// their search entries.
+    func removeArticles(feed: Int64, where condition: String) throws {
+        let rows = try db.prepare(
+            "SELECT id, title, author, body FROM articles WHERE feed_id = ?1 AND (\(condition))")
+        try rows.bind(.integer(feed))
+        var entries: [(Int64, String, String?, String)] = []
+        while try rows.step() {
+            let text = try rows.withBlob(3) { try bodies.unpackText($0) }
+            entries.append((rows.int64(0), rows.text(1) ?? "", rows.text(2), text))
+        }
+        // Articles still waiting for the indexer have no entries to remove.
+        let through = try SearchIndex.indexedThrough(in: db) ?? .max
+        for (id, title, author, text) in entries where id <= through {
+            try SearchIndex.remove(id: id, title: title, author: author, text: text, in: db)
+        }
+        try db.prepare("DELETE FROM articles WHERE feed_id = ?1 AND (\(condition))").bind(.integer(feed)).run()
     }
 }

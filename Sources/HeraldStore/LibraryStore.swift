@@ -150,7 +150,7 @@ public final class LibraryStore: ArticleRepository {
             SELECT id, url, title, site_url, last_error, total_count, unread_count, tags,
                 (SELECT value FROM feed_settings s WHERE s.feed_id = feeds.id AND s.key = 'disabled'
                     ORDER BY s.source = 'config' DESC LIMIT 1) = 'yes'
-            FROM feeds ORDER BY position, id
+            FROM feeds WHERE \(Self.notArchived("feeds")) ORDER BY position, id
             """)
         var feeds: [FeedSummary] = []
         while try statement.step() {

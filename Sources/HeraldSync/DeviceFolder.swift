@@ -11,7 +11,15 @@ struct DeviceFolder {
         var segments: [Int] = []
         var snapshots: [Int] = []
         var bytes = 0
+        /// Names that look like sync files but are not taken, each with why (a symlink, a
+        /// FIFO, a device, a directory, a number past `maximumNumber`).
+        var refused: [String] = []
     }
+
+    /// The greatest segment or snapshot number read (nine digits): a device writing a segment
+    /// of 1 MiB a second would take 30 years to reach it, and every sum made from a number
+    /// stays far from overflowing.
+    static let maximumNumber = 999_999_999
 
     func segmentURL(_ number: Int) -> URL { url.appendingPathComponent(Self.segmentName(number)) }
     func snapshotURL(_ number: Int) -> URL { url.appendingPathComponent("snapshot-\(number)") }
@@ -21,29 +29,77 @@ struct DeviceFolder {
         return "ops-" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits + ".log"
     }
 
-    /// What is in the folder now (files being written, `.…tmp`, are not counted).
+    /// The number a file name gives: ASCII digits only (no sign, no space), at most
+    /// `maximumNumber`; nil for anything else.
+    static func number(_ digits: Substring) -> Int? {
+        guard !digits.isEmpty, digits.utf8.count <= 9, digits.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) else {
+            return nil
+        }
+        return Int(digits)
+    }
+
+    /// What is in the folder now (files being written, `.…tmp`, are not counted). The files
+    /// are another device's, so hostile: only regular files are taken (a symlink could point
+    /// anywhere, a FIFO or a device would block or never end), and only names whose number
+    /// is in range.
     func list() -> Listing {
         var listing = Listing()
         let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
         for name in names {
-            if name.hasPrefix("ops-"), name.hasSuffix(".log"), let number = Int(name.dropFirst(4).dropLast(4))
-            {
-                listing.segments.append(number)
-            } else if name.hasPrefix("snapshot-"), let number = Int(name.dropFirst(9)) {
-                listing.snapshots.append(number)
-            } else {
+            let isSegment = name.hasPrefix("ops-") && name.hasSuffix(".log")
+            guard isSegment || name.hasPrefix("snapshot-") else { continue }
+            let digits = isSegment ? name.dropFirst(4).dropLast(4) : name.dropFirst(9)
+            guard let number = Self.number(digits) else {
+                listing.refused.append("\(Self.shown(name)): not a number up to \(Self.maximumNumber)")
                 continue
             }
-            listing.bytes += Self.size(url.appendingPathComponent(name).path)
+            var info = stat()
+            guard lstat(url.appendingPathComponent(name).path, &info) == 0 else { continue }
+            guard info.st_mode & S_IFMT == S_IFREG else {
+                listing.refused.append("\(Self.shown(name)): \(Self.kind(info.st_mode)), not a file")
+                continue
+            }
+            if isSegment { listing.segments.append(number) } else { listing.snapshots.append(number) }
+            // Sizes are the kernel's (at most 2^63 - 1 each): the sum saturates.
+            let (sum, overflow) = listing.bytes.addingReportingOverflow(Int(info.st_size))
+            listing.bytes = overflow ? .max : sum
         }
         listing.segments.sort()
         listing.snapshots.sort()
         return listing
     }
 
+    /// What a file type is, in words.
+    static func kind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFLNK: "a symbolic link"
+        case S_IFIFO: "a FIFO"
+        case S_IFCHR, S_IFBLK: "a device"
+        case S_IFSOCK: "a socket"
+        case S_IFDIR: "a directory"
+        default: "not a regular file"
+        }
+    }
+
+    /// A name from another device's folder as it may be shown: at most 80 characters,
+    /// control characters escaped.
+    static func shown(_ name: String) -> String {
+        let cut = name.count > 80 ? String(name.prefix(80)) + "…" : name
+        return String(cut.unicodeScalars.map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? "?" : Character($0) })
+    }
+
+    /// Why this folder cannot be used as a device's (nil: it can): it must be a directory of
+    /// its own, not a symbolic link to one elsewhere, which would have Herald read (or, for
+    /// this device's folder, write) outside the sync folder.
+    func refusal() -> String? {
+        var info = stat()
+        guard lstat(url.path, &info) == 0 else { return nil }
+        return info.st_mode & S_IFMT == S_IFDIR ? nil : "\(Self.kind(info.st_mode)), not a folder"
+    }
+
     static func size(_ path: String) -> Int {
         var info = stat()
-        return stat(path, &info) == 0 ? Int(info.st_size) : 0
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG ? Int(info.st_size) : 0
     }
 
     // MARK: Writing (this device's own folder only)
@@ -55,9 +111,10 @@ struct DeviceFolder {
     func append(_ lines: [String], toSegment number: Int, previousBytes: Int? = nil) throws -> Int {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         let path = segmentURL(number).path
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
         guard fd >= 0 else { throw SyncError.io(path, errno) }
         defer { close(fd) }
+        try Self.requireRegular(fd: fd, path: path)
         var end = Int(lseek(fd, 0, SEEK_END))
         if end > 0 {
             end = try Self.lastLineEnd(fd: fd, size: end, path: path)
@@ -74,9 +131,10 @@ struct DeviceFolder {
     /// of a copy reaches once it has the whole file.
     func completeBytes(ofSegment number: Int) throws -> Int? {
         let path = segmentURL(number).path
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
+        try Self.requireRegular(fd: fd, path: path)
         let size = Int(lseek(fd, 0, SEEK_END))
         return size > 0 ? try Self.lastLineEnd(fd: fd, size: size, path: path) : 0
     }
@@ -93,6 +151,14 @@ struct DeviceFolder {
             end = start
         }
         return 0
+    }
+
+    /// Throws unless `fd` is a regular file: this device's folder is in a folder others write
+    /// to, and a FIFO or a device put there under a segment's name must not be written.
+    private static func requireRegular(fd: Int32, path: String) throws {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw SyncError.io(path, errno) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw SyncError.refused(path, kind(info.st_mode)) }
     }
 
     private static func write(_ bytes: [UInt8], fd: Int32, at offset: Int, path: String) throws {
@@ -114,7 +180,9 @@ struct DeviceFolder {
     func writeAtomically(_ name: String, _ produce: ((String) throws -> Void) throws -> Void) throws {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         let temporary = url.appendingPathComponent(".\(name).tmp").path
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        // A new file, never through a link someone left under this name.
+        unlink(temporary)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard fd >= 0 else { throw SyncError.io(temporary, errno) }
         var offset = 0
         var pending: [UInt8] = []
@@ -151,10 +219,18 @@ struct DeviceFolder {
 public enum SyncError: Error, Sendable, CustomStringConvertible {
     case io(String, Int32)
     case noFolder(String)
+    /// A path in the sync folder that is not what it must be (a symbolic link, a FIFO or a
+    /// device where a file or a folder belongs), and what it is.
+    case refused(String, String)
+    /// A file that changed under the reader in a way no writer of sync files changes one (it
+    /// became shorter than what was read of it already).
+    case changed(String, String)
 
     public var description: String {
         switch self {
         case .io(let path, let code): "\(path): \(String(cString: strerror(code)))"
+        case .refused(let path, let what): "\(path): \(what), refused"
+        case .changed(let path, let how): "\(path): \(how)"
         case .noFolder(let path):
             "no sync folder at \(path): create it (or the folder your sync engine shares) first"
         }

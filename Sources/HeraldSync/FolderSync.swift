@@ -34,7 +34,7 @@ public final class FolderSync: LibrarySyncing {
     /// What the reader needs of a report.
     static func result(_ report: SyncReport) -> LibrarySyncResult {
         let applied = report.applied
-        var problems = report.problems
+        var problems = report.problems + applied.refused.map { "subscription refused: \($0)" } + applied.kept
         if let old = report.copiedFrom {
             problems.insert(
                 "this library is a copy of device \(old)'s: it syncs as a new device, \(report.device)", at: 0

@@ -47,6 +47,8 @@ public struct SyncEngine {
         report.copiedFrom = copiedFrom
         var clock = HybridClock(latest: Int64(try store.syncValue("clock") ?? "") ?? 0)
         let own = DeviceFolder(url: folder.appendingPathComponent(device))
+        // Others can write in the sync folder: this device never writes through a link there.
+        if let why = own.refusal() { throw SyncError.refused(own.url.path, why) }
         let listing = own.list()
         var segment = max(
             Int(try store.syncValue("segment") ?? "") ?? 1, (listing.segments.last ?? 0),
@@ -127,7 +129,10 @@ public struct SyncEngine {
         if !operations.isEmpty {
             let isNew = !FileManager.default.fileExists(atPath: own.segmentURL(segment).path)
             let size = try own.append(
-                operations.map { SyncRecord.encode(stamp: $0.stamp, change: $0.change) }, toSegment: segment,
+                // No reader takes a longer line (a guid of a megabyte): it is not written.
+                operations.map { SyncRecord.encode(stamp: $0.stamp, change: $0.change) }.filter {
+                    $0.utf8.count <= SyncRecord.maximumLineBytes
+                }, toSegment: segment,
                 previousBytes: isNew ? try previousSegmentBytes(own, before: segment) : nil)
             if size > segmentLimit {
                 segment += 1
@@ -161,7 +166,9 @@ public struct SyncEngine {
             var count = 0
             try store.forEachSyncState(by: device) { page in
                 for operation in page {
-                    try emit(SyncRecord.encode(stamp: operation.stamp, change: operation.change))
+                    let line = SyncRecord.encode(stamp: operation.stamp, change: operation.change)
+                    guard line.utf8.count <= SyncRecord.maximumLineBytes else { continue }
+                    try emit(line)
                     count += 1
                 }
             }

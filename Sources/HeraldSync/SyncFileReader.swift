@@ -3,8 +3,13 @@ import HeraldStore
 
 /// Reads one sync file from a byte offset, in chunks (a file is never in memory whole),
 /// taking every complete record: a final record cut short (a sync engine still copying the
-/// file) is left for a later read; a corrupt one is reported by file and byte offset and
-/// skipped, never applied.
+/// file) is left for a later read; a corrupt one is skipped, never applied, and counted.
+///
+/// The file is another device's, so hostile: only a regular file is opened (never through a
+/// symbolic link, never a FIFO or a device), it is read up to the size it had when opened
+/// (a file that keeps growing cannot keep the reader), a record longer than
+/// `SyncRecord.maximumLineBytes` is skipped without being held, and a file found shorter
+/// than what was read of it already is an error for its device.
 struct SyncFileReader {
     /// What a read found.
     enum Outcome: Equatable {
@@ -19,7 +24,7 @@ struct SyncFileReader {
     }
 
     var chunkSize = 4 << 20
-    /// Problems found, one line each, for the user.
+    /// Problems found, one line per file, for the user.
     var problems: [String] = []
 
     /// Reads `path` from `offset` (0: from the header), handing the operations found to
@@ -60,16 +65,17 @@ struct SyncFileReader {
         ) throws -> Void,
         reached: (_ end: Int) throws -> Void
     ) throws -> Outcome {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            return .read(end: offset, truncated: false, ended: false)
+        guard let file = try SyncFile(path) else { return .read(end: offset, truncated: false, ended: false) }
+        defer { file.close() }
+        guard offset <= file.size else {
+            throw SyncError.changed(path, "\(file.size) bytes, shorter than the \(offset) read of it before")
         }
-        defer { try? handle.close() }
         var position = offset
         if offset == 0 {
-            let head = try handle.read(upToCount: 64) ?? Data()
+            let head = try file.read(at: 0, count: 64)
             guard let newline = head.firstIndex(of: 10) else {
                 return head.count < 64
-                    && Data(SyncRecord.magic.utf8).starts(with: head.prefix(SyncRecord.magic.utf8.count))
+                    && Array(SyncRecord.magic.utf8).starts(with: head.prefix(SyncRecord.magic.utf8.count))
                     ? .read(end: 0, truncated: !head.isEmpty, ended: false) : .notSyncFile
             }
             let words = String(decoding: head[..<newline], as: UTF8.self).split(separator: " ")
@@ -79,30 +85,53 @@ struct SyncFileReader {
             guard version <= SyncRecord.version else { return .newerVersion(version) }
             position = newline + 1
         }
-        try handle.seek(toOffset: UInt64(position))
-        var carry: [UInt8] = []
-        var ended = false
         let name = URL(fileURLWithPath: path).lastPathComponent
         let parent = URL(fileURLWithPath: path).deletingLastPathComponent().lastPathComponent
-        while true {
-            guard let data = try handle.read(upToCount: chunkSize), !data.isEmpty else { break }
-            carry.append(contentsOf: data)
+        var damage = Damage()
+        var carry: [UInt8] = []
+        var ended = false
+        // Inside a record longer than the limit: its bytes are passed over up to its newline.
+        var skipping = false
+        var next = position
+        var buffer = [UInt8](repeating: 0, count: min(chunkSize, max(file.size - next, 0)))
+        while next < file.size {
+            let got = try file.read(at: next, into: &buffer, count: min(buffer.count, file.size - next))
+            guard got > 0 else {
+                throw SyncError.changed(path, "shorter than when it was opened (\(file.size) bytes)")
+            }
+            let data = buffer[0..<got]
+            next += got
+            var body = data
+            if skipping {
+                guard let newline = data.firstIndex(of: 10) else {
+                    position = next
+                    try reached(position)
+                    continue
+                }
+                skipping = false
+                body = data[(newline + 1)...]
+                position = next - got + newline + 1
+            }
+            carry.append(contentsOf: body)
             let consumed = try carry.withUnsafeBytes { buffer -> Int in
                 var start = 0
                 while let newline = buffer[start...].firstIndex(of: 10) {
                     let line = UnsafeRawBufferPointer(rebasing: buffer[start..<newline])
-                    switch SyncRecord.fields(line) {
-                    case .success(.operation(let stamp, let kind, let value, let url, let guid)):
-                        try record(stamp, kind, value, url, guid)
-                    case .success(.end): ended = true
-                    case .failure(let problem):
-                        let why =
-                            switch problem {
-                            case .checksum: "checksum mismatch"
-                            case .malformed(let detail): detail
-                            }
-                        problems.append(
-                            "\(parent)/\(name): corrupt record at byte \(position + start) (\(why)), skipped")
+                    if line.count > SyncRecord.maximumLineBytes {
+                        damage.note(at: position + start, "a record of \(line.count) bytes")
+                    } else {
+                        switch SyncRecord.fields(line) {
+                        case .success(.operation(let stamp, let kind, let value, let url, let guid)):
+                            try record(stamp, kind, value, url, guid)
+                        case .success(.end): ended = true
+                        case .failure(let problem):
+                            let why =
+                                switch problem {
+                                case .checksum: "checksum mismatch"
+                                case .malformed(let detail): detail
+                                }
+                            damage.note(at: position + start, why)
+                        }
                     }
                     start = newline + 1
                 }
@@ -110,8 +139,95 @@ struct SyncFileReader {
             }
             position += consumed
             carry.removeFirst(consumed)
+            if carry.count > SyncRecord.maximumLineBytes {
+                // No record is this long: what follows up to the next newline is passed over.
+                damage.note(at: position, "a record longer than \(SyncRecord.maximumLineBytes) bytes")
+                position += carry.count
+                carry.removeAll()
+                skipping = true
+            }
             try reached(position)
         }
+        if let summary = damage.summary { problems.append("\(parent)/\(name): \(summary)") }
         return .read(end: position, truncated: !carry.isEmpty, ended: ended)
+    }
+
+    /// The corrupt records of one file: how many, and the first.
+    private struct Damage {
+        var count = 0
+        var first: (offset: Int, why: String)?
+
+        mutating func note(at offset: Int, _ why: String) {
+            count += 1
+            if first == nil { first = (offset, why) }
+        }
+
+        var summary: String? {
+            first.map { first in
+                (count == 1 ? "a corrupt record" : "\(count) corrupt records")
+                    + " skipped (the first at byte \(first.offset): \(first.why))"
+            }
+        }
+    }
+}
+
+/// A sync file opened for reading, refused unless it is a regular file, with the size it had
+/// when opened.
+struct SyncFile {
+    let descriptor: Int32
+    let path: String
+    let size: Int
+
+    /// nil when there is no file at `path` (a segment compacted away since the listing).
+    init?(_ path: String) throws {
+        // O_NOFOLLOW: a symbolic link fails (ELOOP) instead of being followed; O_NONBLOCK: a
+        // FIFO is opened without waiting for a writer, then refused.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY)
+        guard descriptor >= 0 else {
+            switch errno {
+            case ENOENT: return nil
+            case ELOOP: throw SyncError.refused(path, "a symbolic link")
+            default: throw SyncError.io(path, errno)
+            }
+        }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            let code = errno
+            Glibc.close(descriptor)
+            throw SyncError.io(path, code)
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            Glibc.close(descriptor)
+            throw SyncError.refused(path, DeviceFolder.kind(info.st_mode))
+        }
+        (self.descriptor, self.path, self.size) = (descriptor, path, Int(info.st_size))
+    }
+
+    func close() { Glibc.close(descriptor) }
+
+    /// Up to `count` bytes at `offset` (fewer at the end of the file).
+    func read(at offset: Int, count: Int) throws -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        bytes.removeLast(count - (try read(at: offset, into: &bytes, count: count)))
+        return bytes
+    }
+
+    /// Reads up to `count` bytes at `offset` into the start of `buffer` (which holds at
+    /// least `count`); returns how many (fewer at the end of the file).
+    func read(at offset: Int, into buffer: inout [UInt8], count: Int) throws -> Int {
+        var done = 0
+        try buffer.withUnsafeMutableBytes { bytes in
+            guard let base = bytes.baseAddress else { return }
+            while done < min(count, bytes.count) {
+                let got = pread(descriptor, base + done, min(count, bytes.count) - done, off_t(offset + done))
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    throw SyncError.io(path, errno)
+                }
+                if got == 0 { break }
+                done += got
+            }
+        }
+        return done
     }
 }

@@ -96,7 +96,9 @@ public final class SyncFolderWatcher: Sendable {
     // MARK: The thread
 
     static let folderEvents = UInt32(IN_CREATE) | UInt32(IN_MOVED_TO) | UInt32(IN_ONLYDIR)
-    static let deviceEvents = UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_ONLYDIR)
+    /// A device folder that is a symbolic link is not watched (nor read: `DeviceFolder`).
+    static let deviceEvents =
+        UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_ONLYDIR) | UInt32(IN_DONT_FOLLOW)
 
     private static func watch(_ device: String, in state: inout State, folder: URL) {
         guard device != state.own, !state.devices.values.contains(device) else { return }

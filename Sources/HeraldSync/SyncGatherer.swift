@@ -100,16 +100,29 @@ final class SyncGatherer: Sendable {
     // MARK: The reading thread
 
     private func gather(folder: URL, cursors: [SyncCursor], backlogLimit: Int) {
-        do {
-            for start in cursors {
+        for start in cursors {
+            do {
                 try gather(
                     DeviceFolder(url: folder.appendingPathComponent(start.device)), from: start,
                     backlogLimit: backlogLimit)
+            } catch is CancellationError {
+                return
+            } catch {
+                // This device's files are bad (a link, a FIFO, a file cut shorter, an I/O
+                // error): it is skipped with one message, what was merged of it before stays
+                // with its cursor, and the other devices sync.
+                let skipped = GatheredChunk(
+                    device: start.device, backlog: SyncBacklog(reservingCapacity: 0), cursor: nil, read: 0,
+                    latestStamp: 0, problems: ["\(start.device): skipped: \(error)"], isLast: true)
+                guard put(.chunk(skipped)) else { return }
             }
-        } catch is CancellationError {
-        } catch {
-            _ = put(.failed(error))
         }
+    }
+
+    /// A device's problems as one line: the first, and how many more.
+    static func oneLine(_ problems: [String]) -> [String] {
+        guard let first = problems.first else { return [] }
+        return [first + (problems.count > 1 ? " (and \(problems.count - 1) more problems)" : "")]
     }
 
     private func gather(_ other: DeviceFolder, from start: SyncCursor, backlogLimit: Int) throws {
@@ -125,7 +138,7 @@ final class SyncGatherer: Sendable {
             moved = false
             // The reader is being read with (`reached` runs inside it): its problems go with
             // the device's last chunk.
-            if last { chunk.problems = reader.problems }
+            if last { chunk.problems = Self.oneLine(reader.problems) }
             chunk.isLast = last
             chunk.backlog.sortForWriting()
             let full = chunk
@@ -171,8 +184,11 @@ final class SyncGatherer: Sendable {
                 try handOver(last: false)
             }
         }
+        if let why = other.refusal() { throw SyncError.refused(other.url.path, why) }
+        let listing = other.list()
+        reader.problems += listing.refused.map { "\(start.device)/\($0)" }
         try Self.readFiles(
-            of: other, listing: other.list(), cursor: { cursor }, reader: &reader, record: record,
+            of: other, listing: listing, cursor: { cursor }, reader: &reader, record: record,
             reached: reached)
         try handOver(last: true)
     }
@@ -246,9 +262,9 @@ extension SyncGatherer {
     /// arrived yet tells nothing yet; one from an older Herald gives no size (the segment is
     /// taken as whole); one that is no sync file is left to the reader to report.
     private static func isWhole(_ end: Int, before next: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: next) else { return false }
-        defer { try? handle.close() }
-        let head = (try? handle.read(upToCount: 128)) ?? Data()
+        guard let file = try? SyncFile(next) else { return false }
+        defer { file.close() }
+        let head = (try? file.read(at: 0, count: 128)) ?? []
         guard let newline = head.firstIndex(of: 10) else { return head.count >= 128 }
         guard let bytes = SyncRecord.previousSegmentBytes(header: head[..<newline]) else { return true }
         return end >= bytes

@@ -31,6 +31,11 @@ public enum SyncRecord {
     }
     static let endKind = "end"
 
+    /// The longest line a reader takes (1 MiB; a record holds a feed's address of at most
+    /// 4 KiB, a guid and a title or tags): a longer one is skipped unread, so a file without
+    /// newlines costs one pass, never memory of its size. No line this long is written.
+    public static let maximumLineBytes = 1 << 20
+
     /// A decoded line.
     public enum Line: Sendable, Hashable {
         case operation(stamp: Int64, change: SyncChange)

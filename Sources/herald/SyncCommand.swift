@@ -31,6 +31,8 @@ enum SyncCommand {
         }
         let report = try await sync(store: store, folder: folder)
         for problem in report.problems { Console.complain("herald: sync: \(problem)") }
+        for refused in report.applied.refused { Console.complain("herald: sync: subscription refused: \(refused)") }
+        for kept in report.applied.kept { Console.complain("herald: sync: \(kept)") }
         if !quiet { Console.say(summary(report)) }
     }
 
@@ -87,7 +89,9 @@ enum SyncCommand {
         ].compactMap { $0 }
         let changes = [
             applied.subscribed > 0 ? "\(applied.subscribed) subscribed" : nil,
-            applied.unsubscribed > 0 ? "\(applied.unsubscribed) unsubscribed" : nil,
+            applied.unsubscribed > 0
+                ? "\(applied.unsubscribed) unsubscribed (\(applied.articlesRemoved) "
+                    + "\(applied.articlesRemoved == 1 ? "article" : "articles") removed with them)" : nil,
             applied.retagged > 0 ? "\(applied.retagged) retagged" : nil,
             applied.retitled > 0 ? "\(applied.retitled) renamed" : nil,
             applied.moved > 0 ? "\(applied.moved) moved" : nil,

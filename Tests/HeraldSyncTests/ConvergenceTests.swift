@@ -232,6 +232,14 @@ struct ConvergenceTests {
                     flag.starred == (model.value(.star, url, guid, among: all) == "1"),
                     "seed \(seed), machine \(index): starred \(key)")
             }
+            // Sync never deletes a starred article: a feed unsubscribed from on another device
+            // keeps here the articles starred when it went, as long as they stay starred.
+            for (key, flag) in try machine.flags(archived: true) {
+                let (url, guid) = Self.split(key)
+                #expect(
+                    flag.starred && model.value(.star, url, guid, among: all) == "1" && !expected.contains(url),
+                    "seed \(seed), machine \(index): kept \(key) starred=\(flag.starred) model=\(model.value(.star, url, guid, among: all) ?? "nil")")
+            }
         }
         let bytes = machines.map { machine in
             DeviceFolder(url: machine.folder.appendingPathComponent(machine.device)).list().bytes

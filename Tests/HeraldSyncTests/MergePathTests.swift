@@ -29,7 +29,7 @@ struct MergePathTests {
     }
 
     @Test(
-        "a file that cannot be read fails its device's merge on the reading thread; the next sync merges it all"
+        "a device whose file is not a file (a directory) is read up to it, said once; the others merge; the next sync merges it all"
     )
     func unreadableFile() throws {
         let scratch = try Scratch()
@@ -37,19 +37,18 @@ struct MergePathTests {
         let folder = try scratch.folder("folder")
         try Self.writeSegment(folder, Self.first, 1, count: 30)
         try Self.writeSegment(folder, Self.second, 2, count: 25, from: 20)
-        // Segment 1 of the second device is a directory: reading it fails.
+        // Segment 1 of the second device is a directory: it is refused, and segment 2 waits.
         let broken = folder.appendingPathComponent(Self.second).appendingPathComponent(
             DeviceFolder.segmentName(1))
         try FileManager.default.createDirectory(at: broken, withIntermediateDirectories: true)
         let store = try LibraryStore.open(path: scratch.url.appendingPathComponent("l.db").path)
         var engine = SyncEngine(store: store, folder: folder)
         engine.backlogLimit = 7
-        #expect(throws: (any Error).self) { try engine.run() }
-        // The first device was merged in its own transaction; the second's rolled back whole.
+        let first = try engine.run()
+        #expect(first.problems == ["\(Self.second)/ops-000001.log: a directory, not a file"])
         let states = try store.syncStates().values
         #expect(states.filter { $0.device == Self.first }.count == 30)
         #expect(!states.contains { $0.device == Self.second })
-        #expect(try store.syncCursor(device: Self.second) == nil)
 
         try FileManager.default.removeItem(at: broken)
         try Self.writeSegment(folder, Self.second, 1, count: 20)
@@ -57,6 +56,32 @@ struct MergePathTests {
         #expect(report.problems.isEmpty)
         #expect(try store.syncStates().values.filter { $0.device == Self.second }.count == 45)
         #expect(try store.syncCursor(device: Self.second)?.operations == 45)
+    }
+
+    @Test(
+        "a device whose file fails while it is read (cut shorter than what was read of it) is skipped with one message, keeps what was merged, and the others merge"
+    )
+    func failingDevice() throws {
+        let scratch = try Scratch()
+        defer { scratch.cleanUp() }
+        let folder = try scratch.folder("folder")
+        try Self.writeSegment(folder, Self.first, 1, count: 30)
+        try Self.writeSegment(folder, Self.second, 1, count: 10, from: 100)
+        let store = try LibraryStore.open(path: scratch.url.appendingPathComponent("l.db").path)
+        let engine = SyncEngine(store: store, folder: folder)
+        #expect(try engine.run().problems.isEmpty)
+        let cursor = try #require(try store.syncCursor(device: Self.first))
+        // The first device's segment is replaced by a shorter one (its cursor is past its end);
+        // the second device writes more.
+        try Self.writeSegment(folder, Self.first, 1, count: 2)
+        try Self.writeSegment(folder, Self.second, 1, count: 15, from: 100)
+        let report = try engine.run()
+        #expect(report.problems.count == 1)
+        #expect(report.problems.first?.hasPrefix("\(Self.first): skipped: ") == true, "\(report.problems)")
+        #expect(report.problems.first?.contains("shorter than the \(cursor.offset) read of it before") == true)
+        #expect(try store.syncCursor(device: Self.first) == cursor)
+        #expect(try store.syncStates().values.filter { $0.device == Self.first }.count == 30)
+        #expect(try store.syncStates().values.filter { $0.device == Self.second }.count == 15)
     }
 
     @Test("applying finds the articles' flags from the articles: no statement scans the whole state")

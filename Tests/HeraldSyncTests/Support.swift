@@ -67,10 +67,16 @@ final class Machine {
         .bind(.text(url), .text(guid)).firstRow { String($0.int64(0)) }
     }
 
-    /// Every article's flags: feed URL, guid → (read, starred).
-    func flags() throws -> [String: (read: Bool, starred: Bool)] {
+    /// Every article's flags: feed URL, guid → (read, starred); those of the feeds
+    /// subscribed to, or (`archived`) those kept for their star of the feeds unsubscribed
+    /// from on another device.
+    func flags(archived: Bool = false) throws -> [String: (read: Bool, starred: Bool)] {
         let statement = try store.db.prepare(
-            "SELECT f.url, a.guid, a.read, a.starred FROM articles a JOIN feeds f ON f.id = a.feed_id")
+            """
+            SELECT f.url, a.guid, a.read, a.starred FROM articles a JOIN feeds f ON f.id = a.feed_id
+            WHERE EXISTS (SELECT 1 FROM feed_settings s WHERE s.feed_id = f.id AND s.key = 'archived') = ?1
+            """)
+        try statement.bind(.bool(archived))
         var flags: [String: (read: Bool, starred: Bool)] = [:]
         while try statement.step() {
             flags[(statement.text(0) ?? "") + " " + (statement.text(1) ?? "")] = (
@@ -82,7 +88,11 @@ final class Machine {
 
     /// Subscriptions: URL → tags as stored.
     func feeds() throws -> [String: String] {
-        let statement = try store.db.prepare("SELECT url, tags FROM feeds")
+        let statement = try store.db.prepare(
+            """
+            SELECT url, tags FROM feeds f
+            WHERE NOT EXISTS (SELECT 1 FROM feed_settings s WHERE s.feed_id = f.id AND s.key = 'archived')
+            """)
         var feeds: [String: String] = [:]
         while try statement.step() { feeds[statement.text(0) ?? ""] = statement.text(1) ?? "" }
         return feeds

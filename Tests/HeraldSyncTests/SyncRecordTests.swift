@@ -68,7 +68,7 @@ struct SyncRecordTests {
         #expect(reader.problems.isEmpty)
     }
 
-    @Test("a corrupt record is reported by file and byte offset, skipped, and the next is read")
+    @Test("a corrupt record is reported once per file with its byte offset, skipped, and the next is read")
     func corruptRecord() throws {
         let scratch = try Scratch()
         defer { scratch.cleanUp() }
@@ -91,7 +91,7 @@ struct SyncRecordTests {
         #expect(guids == ["g0", "g2"])
         #expect(
             reader.problems == [
-                "0123456789abcdef0123456789abcdef/ops-000001.log: corrupt record at byte \(offset) (checksum mismatch), skipped"
+                "0123456789abcdef0123456789abcdef/ops-000001.log: a corrupt record skipped (the first at byte \(offset): checksum mismatch)"
             ])
     }
 

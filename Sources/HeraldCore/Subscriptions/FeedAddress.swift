@@ -5,7 +5,8 @@ import Foundation
 /// One policy for every way in: a feed's address is http or https, with a host, and holds
 /// no control character, space or bidi control. `file:` is allowed only when the user typed
 /// it (`herald add file:///…`): an address from a subscription file, a web page's alternate
-/// link or a redirect is data from elsewhere, and `file:///etc/passwd` there is an attack.
+/// link, a redirect or another device's sync files is data from elsewhere, and
+/// `file:///etc/passwd` there is an attack. A device (`file:///dev/…`) is never a feed.
 public enum FeedAddress {
     public enum Origin: Sendable {
         /// Typed by the user on the command line.
@@ -14,6 +15,8 @@ public enum FeedAddress {
         case listed
         /// Named by a fetched web page (`<link rel="alternate">`).
         case discovered
+        /// Written by another device into the sync folder (a subscription, a move).
+        case synced
     }
 
     /// Why an address was refused, in words for the user.
@@ -46,6 +49,8 @@ public enum FeedAddress {
             guard let host = url.host, !host.isEmpty else { throw Refusal("no host") }
         case "file" where origin == .typed:
             guard !url.path.isEmpty else { throw Refusal("no path") }
+            let path = URL(fileURLWithPath: url.path).standardizedFileURL.path
+            if path == "/dev" || path.hasPrefix("/dev/") { throw Refusal("a device is not a feed") }
         case "file":
             throw Refusal("a file: address may only be typed, not come from \(origin.source)")
         default:
@@ -62,6 +67,7 @@ extension FeedAddress.Origin {
         case .typed: "the command line"
         case .listed: "an imported file"
         case .discovered: "a web page"
+        case .synced: "another device through sync"
         }
     }
 }

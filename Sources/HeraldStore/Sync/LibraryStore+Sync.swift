@@ -167,6 +167,8 @@ extension LibraryStore {
                 try db.execute(Self.markFlagsAppliedSQL(kind: kind))
             }
             try applyReadAll(&result)
+            // An archived feed keeps only what is starred (flags were just applied).
+            try tidyArchivedFeeds()
             result.pending = try waitingStates()
             if let capture { try setSyncValue("capture", capture) }
             return result
@@ -207,9 +209,17 @@ extension LibraryStore {
             subscriptions.append((statement.text(0) ?? "", statement.text(1) == "1"))
         }
         for (url, subscribed) in subscriptions {
-            if subscribed {
+            if subscribed, let why = Self.syncRefusal(url) {
+                // Another device's files are hostile: an address a feed may not have (`file:`,
+                // a device) is not subscribed to, and said once (the state is marked applied).
+                result.refused.append("\(URLText.escapingUnsafe(String(url.prefix(300)))): \(why)")
+            } else if subscribed {
                 let present = try hasFeed(url: url)
-                if present {
+                if !present, try unarchive(url: url) {
+                    try db.prepare("UPDATE feeds SET demo = 0 WHERE url = ?1").bind(.text(url)).run()
+                    try reapplyFeedStates(url)
+                    result.subscribed += 1
+                } else if present {
                     try db.prepare("UPDATE feeds SET demo = 0 WHERE url = ?1").bind(.text(url)).run()
                 } else {
                     try db.prepare(
@@ -222,14 +232,30 @@ extension LibraryStore {
                     try reapplyFeedStates(url)
                     result.subscribed += 1
                 }
-            } else if try unsubscribe(url: url) {
+            } else if try hasFeed(url: url), let (removed, kept) = try unsubscribeKeepingStarred(url: url) {
                 try reapplyFeedStates(url)
                 result.unsubscribed += 1
+                result.articlesRemoved += removed
+                if kept > 0 {
+                    // Starred articles go only by the user's own hand: they stay, said once.
+                    result.kept.append(
+                        "\(URLText.escapingUnsafe(url)): unsubscribed on another device; its \(kept) starred "
+                            + "\(kept == 1 ? "article stays" : "articles stay") in Starred")
+                }
             }
             try db.prepare(
                 "UPDATE sync_state SET applied = 1 WHERE feed_url = ?1 AND guid = '' AND kind = 'sub'"
             )
             .bind(.text(url)).run()
+        }
+    }
+
+    /// Why `url` may not be subscribed to from another device, in words (nil: it may).
+    static func syncRefusal(_ url: String) -> String? {
+        do throws(FeedAddress.Refusal) {
+            return try FeedAddress.check(url, from: .synced) == url ? nil : "spaces around the address"
+        } catch {
+            return error.description
         }
     }
 

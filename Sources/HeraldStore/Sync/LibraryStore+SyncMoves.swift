@@ -84,14 +84,40 @@ extension LibraryStore {
         return index == loop.startIndex ? loop[loop.endIndex - 1] : loop[index - 1]
     }
 
-    /// Moves the feed at `oldURL` to `newURL`, or removes it when a feed is there already.
+    /// Moves the feed at `oldURL` to `newURL` (an archived one too: it stays archived), or
+    /// removes it when a feed is there already, its starred articles joining that feed first:
+    /// nothing but the user deletes them.
     private func moveLocalFeed(from oldURL: String, to newURL: String) throws -> Bool {
-        guard try hasFeed(url: oldURL) else { return false }
-        if try hasFeed(url: newURL) {
-            return try unsubscribe(url: oldURL)
+        guard let from = try? feedRowID(oldURL) else { return false }
+        guard let to = try? feedRowID(newURL) else {
+            try db.prepare("UPDATE feeds SET url = ?2 WHERE url = ?1").bind(.text(oldURL), .text(newURL)).run()
+            return true
         }
-        try db.prepare("UPDATE feeds SET url = ?2 WHERE url = ?1").bind(.text(oldURL), .text(newURL)).run()
-        return true
+        // A subscribed feed moving onto an archived one brings it back.
+        if try !isArchived(url: oldURL) { try unarchive(url: newURL) }
+        try db.prepare(
+            """
+            UPDATE articles SET feed_id = ?2 WHERE feed_id = ?1 AND starred = 1
+                AND guid NOT IN (SELECT guid FROM articles WHERE feed_id = ?2)
+            """
+        ).bind(.integer(from), .integer(to)).run()
+        if db.changes > 0 {
+            try recount(feed: from)
+            try recount(feed: to)
+        }
+        return try unsubscribe(url: oldURL)
+    }
+
+    /// Counts a feed's articles again (the triggers count inserts, deletes and read flags,
+    /// not an article moved from another feed).
+    private func recount(feed: Int64) throws {
+        try db.prepare(
+            """
+            UPDATE feeds SET total_count = (SELECT count(*) FROM articles WHERE feed_id = ?1),
+                unread_count = (SELECT count(*) FROM articles WHERE feed_id = ?1 AND read = 0)
+            WHERE id = ?1
+            """
+        ).bind(.integer(feed)).run()
     }
 
     // MARK: The state's SQL
@@ -105,7 +131,7 @@ extension LibraryStore {
         while try statement.step() {
             let (from, to) = (statement.text(0) ?? "", statement.text(1) ?? "")
             // Hostile data: another machine's file. A refused address is no move.
-            guard from != to, (try? FeedAddress.check(to, from: .listed)) == to else { continue }
+            guard from != to, (try? FeedAddress.check(to, from: .synced)) == to else { continue }
             moves[from] = Move(
                 to: to, order: (statement.int64(2), statement.text(3) ?? ""), applied: statement.bool(4))
         }

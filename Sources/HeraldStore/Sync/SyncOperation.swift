@@ -126,6 +126,15 @@ public struct SyncApplyResult: Sendable, Hashable {
     public var changedFlags: [LibrarySyncResult.FlagChange] = []
     /// States still waiting for their feed or article.
     public var pending = 0
+    /// Articles removed with the feeds another device unsubscribed from (starred ones never
+    /// are: see `kept`).
+    public var articlesRemoved = 0
+    /// Subscriptions from another device that were not taken, each with why (an address no
+    /// feed may have: `file:`, a device), said once.
+    public var refused: [String] = []
+    /// Feeds another device unsubscribed from whose starred articles stay here (nothing but
+    /// the user's own key deletes one), each in words, said once.
+    public var kept: [String] = []
 
     public init() {}
 }
