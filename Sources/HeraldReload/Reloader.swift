@@ -102,9 +102,15 @@ public struct Reloader: Sendable {
         summary.newArticles = state.newArticles
         // Per-feed limits apply even without global ones (`applyRetention` returns at once
         // when there are none).
+        // Retention never fails a reload: what it could not do now, the next one does (its
+        // batches are transactions of their own, so the library is whole either way).
         if let retention {
-            summary.removedArticles = try await store.applyRetention(
-                keepDays: retention.keepDays, keepArticles: retention.keepArticles)
+            do {
+                summary.removedArticles = try await store.applyRetention(
+                    keepDays: retention.keepDays, keepArticles: retention.keepArticles)
+            } catch {
+                summary.retentionSkipped = "\(error)"
+            }
         }
         // A failure counts toward backing off only when other feeds worked: when every one
         // fails, it is the network (or the machine) that is down, not the feeds.

@@ -68,6 +68,9 @@ extension LibraryStore {
                     let row = try db.prepare(
                         "SELECT feed_id, guid, title, author, body FROM articles WHERE id = ?1")
                     try row.bind(.integer(id))
+                    // Read its one row, then finished: a statement left mid-rows holds a read
+                    // of the file (and made the compaction after retention fail).
+                    defer { row.reset() }
                     guard try row.step() else { continue }
                     let text = try row.withBlob(4) { try bodies.unpackText($0) }
                     index.remove(id: id, title: row.text(2) ?? "", author: row.text(3), text: text)
@@ -87,12 +90,22 @@ extension LibraryStore {
     }
 
     /// Compacts the file when retention left a quarter or more of it free (a command that
-    /// only writes runs this, never the reader).
-    public func compactIfMostlyFree() throws {
+    /// only writes runs this, never the reader); returns whether it did. Compaction is never
+    /// an error: when it cannot run now (another program reading or writing the library, too
+    /// little disk for the copy VACUUM makes) it is skipped, the file is as it was (VACUUM is
+    /// one transaction), and the next command that writes tries again.
+    @discardableResult
+    public func compactIfMostlyFree() throws -> Bool {
         let free = try db.integer("PRAGMA freelist_count")
         let pages = try db.integer("PRAGMA page_count")
-        guard pages > 0, free * 4 >= pages else { return }
-        try db.execute("VACUUM")
+        guard pages > 0, free * 4 >= pages, !db.isInTransaction else { return false }
+        db.resetBusyStatements()
+        do {
+            try db.execute("VACUUM")
+            return true
+        } catch {
+            return false
+        }
     }
 
     /// The guids among `guids` that retention removed from `feed`.

@@ -69,6 +69,9 @@ enum ReloadCommand {
                 Console.say("  \(name): \(TextSanitizer.singleLine(failure.reason))")
             }
         }
+        if let why = summary.retentionSkipped, !quiet {
+            Console.say("retention left for the next reload: \(TextSanitizer.singleLine(why))")
+        }
         if summary.removedArticles > 0 {
             if !quiet { Console.say("retention removed \(summary.removedArticles) articles") }
             // A command that only writes may compact; the reader never does.

@@ -40,6 +40,9 @@ public struct ReloadSummary: Sendable, Hashable {
     public var readWithErrors: [ReloadFailure]
     /// Articles retention removed after the reload.
     public var removedArticles = 0
+    /// Why retention did not run to its end this time (another program held the library
+    /// too long, say): never a failed reload; the next one tries again.
+    public var retentionSkipped: String?
     /// Feeds that brought new articles (what `notify-command`'s `%f` counts).
     public var feedsWithNewArticles = 0
     /// Feeds not tried: disabled by a setting, or their reload interval has not passed.

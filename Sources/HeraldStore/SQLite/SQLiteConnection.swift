@@ -118,6 +118,17 @@ final class SQLiteConnection {
         return count
     }
 
+    /// Resets every statement of this connection left mid-rows (one whose caller read the
+    /// rows it needed and stopped): only between calls on the database actor, when no caller
+    /// is stepping through one. VACUUM fails while any is.
+    func resetBusyStatements() {
+        var statement = sqlite3_next_stmt(handle, nil)
+        while let current = statement {
+            if sqlite3_stmt_busy(current) != 0 { sqlite3_reset(current) }
+            statement = sqlite3_next_stmt(handle, current)
+        }
+    }
+
     var lastMessage: String { String(cString: sqlite3_errmsg(handle)) }
     var changes: Int { Int(sqlite3_changes(handle)) }
     var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
