@@ -19,6 +19,8 @@ let package = Package(
         .executable(name: "herald-bench", targets: ["herald-bench"]),
         // For the fuzz targets in Fuzz/, a package of their own that depends on this one.
         .library(name: "HeraldCore", targets: ["HeraldCore"]),
+        .library(name: "HeraldStore", targets: ["HeraldStore"]),
+        .library(name: "HeraldSync", targets: ["HeraldSync"]),
     ],
     targets: [
         // System-library shims (module maps + static-inline helpers).

@@ -16,7 +16,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-TARGETS=(xml-feed json-feed html-text subscriptions dates text-layout)
+TARGETS=(xml-feed json-feed html-text subscriptions dates text-layout sync)
 seconds=60
 build_only=0
 chosen=()
@@ -74,7 +74,7 @@ seed() {  # target
         html-text | text-layout)
             add_seed "$corpus" "$fixtures"/xml/*.html "$fixtures"/xml/xhtml-content.xml \
                 "$fixtures"/xml/rss20.xml "$fixtures"/jsonfeed-html/*.json ;;
-        subscriptions) ;;
+        subscriptions | sync) ;;
         dates) date_seeds "$corpus" ;;
     esac
     [ -d "seeds/$target" ] && add_seed "$corpus" "seeds/$target"/*

@@ -24,9 +24,27 @@ public struct HybridClock: Sendable, Hashable {
         return latest
     }
 
-    /// Takes in a stamp from another device.
-    public mutating func observe(_ stamp: Int64) {
-        latest = max(latest, stamp)
+    /// Takes in a stamp from another device, made at most `window` after `now` (unix
+    /// milliseconds): a stamp further ahead (a wrong clock, or a forged record) moves this
+    /// clock only that far. Another device's stamp of 2^46 - 1 ms would otherwise make every
+    /// later stamp of this one too large for any reader, and its changes never arrive.
+    public mutating func observe(_ stamp: Int64, now: Int64, window: Int64 = HybridClock.window) {
+        latest = max(latest, min(stamp, Self.ceiling(now: now, window: window)))
+    }
+
+    /// How far ahead of this device's clock another device's may be taken: a day.
+    public static let window: Int64 = 86_400_000
+
+    /// The greatest stamp this clock takes in at `now`.
+    public static func ceiling(now: Int64, window: Int64 = HybridClock.window) -> Int64 {
+        let milliseconds = min(max(now, 0) + window, (1 << 46) - 1)
+        return milliseconds << counterBits | ((1 << counterBits) - 1)
+    }
+
+    /// A saved clock, taken only up to the ceiling at `now` (one saved before the ceiling
+    /// existed may hold a poisoned stamp).
+    public init(saved: Int64, now: Int64) {
+        self.latest = min(max(saved, 0), Self.ceiling(now: now))
     }
 
     /// The physical milliseconds of a stamp.

@@ -45,7 +45,7 @@ public struct SyncEngine {
         let device = known ?? Self.newDeviceID()
         var report = SyncReport(device: device, firstSync: known == nil)
         report.copiedFrom = copiedFrom
-        var clock = HybridClock(latest: Int64(try store.syncValue("clock") ?? "") ?? 0)
+        var clock = HybridClock(saved: Int64(try store.syncValue("clock") ?? "") ?? 0, now: now())
         let own = DeviceFolder(url: folder.appendingPathComponent(device))
         // Others can write in the sync folder: this device never writes through a link there.
         if let why = own.refusal() { throw SyncError.refused(own.url.path, why) }
@@ -204,7 +204,7 @@ public struct SyncEngine {
             var chunk = try gatherer.next()
             try store.syncTransaction {
                 while true {
-                    clock.observe(chunk.latestStamp)
+                    clock.observe(chunk.latestStamp, now: now())
                     report.read += chunk.read
                     report.problems += chunk.problems
                     report.won += try store.mergeOthers(&chunk.backlog, cursor: chunk.cursor)

@@ -208,6 +208,32 @@ struct HostilePartnerTests {
         try setup.expectHonestMergedAndIntact()
     }
 
+    @Test("a partner stamping a record 70368744177663.65535 (2^46 - 1 ms) cannot push this clock past what readers take")
+    func clockPoisoning() throws {
+        let pair = try Pair()
+        defer { pair.scratch.cleanUp() }
+        try pair.a.sync(at: 1_000_000)
+        try pair.b.sync(at: 1_000_001)
+        let forged = pair.a.folder.appendingPathComponent(Self.hostile)
+        try FileManager.default.createDirectory(at: forged, withIntermediateDirectories: true)
+        let line = SyncRecord.encode(
+            stamp: ((1 << 46) - 1) << HybridClock.counterBits | 65_535,
+            change: SyncChange(kind: .read, feedURL: Pair.feed, guid: "x", value: "1"))
+        #expect(line.hasPrefix(String(line.prefix(9))) && line.contains(" 70368744177663.65535\t"))
+        try Data((SyncRecord.header + line).utf8).write(to: forged.appendingPathComponent("ops-000001.log"))
+        let report = try pair.a.sync(at: 2_000_000)
+        #expect(report.problems.isEmpty, "the record itself is well formed: \(report.problems)")
+        let saved = try #require(Int64(try pair.a.store.syncValue("clock") ?? ""))
+        #expect(HybridClock.milliseconds(saved) <= 2_000_000 + HybridClock.window)
+        // A's next change is stamped where every reader takes it: B gets it.
+        try pair.a.store.subscribe(Subscription(url: Pair.feed))
+        try pair.a.sync(at: 2_000_100)
+        try pair.carry(from: pair.a, to: pair.b)
+        let received = try pair.b.sync(at: 2_000_200)
+        #expect(received.problems.isEmpty, "\(received.problems)")
+        #expect(try pair.b.feeds().keys.sorted() == [Pair.feed])
+    }
+
     @Test("this device never writes through a link or into a FIFO someone put in its folder")
     func ownFolderForgeries() throws {
         let scratch = try Scratch()

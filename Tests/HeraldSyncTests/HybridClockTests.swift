@@ -24,11 +24,11 @@ struct HybridClockTests {
         var clock = HybridClock()
         _ = clock.stamp(now: 1_000)
         let remote: Int64 = 9_000 << 16 | 7
-        clock.observe(remote)
+        clock.observe(remote, now: 1_000)
         let next = clock.stamp(now: 2_000)
         #expect(next > remote)
         #expect(HybridClock.milliseconds(next) == 9_000 && HybridClock.counter(next) == 8)
-        clock.observe(100 << 16)
+        clock.observe(100 << 16, now: 2_000)
         #expect(clock.stamp(now: 2_000) == next + 1)
     }
 
