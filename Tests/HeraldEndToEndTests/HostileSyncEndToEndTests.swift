@@ -97,6 +97,52 @@ struct HostileSyncEndToEndTests {
         #expect(problems.errors.isEmpty, "refused once, in the reader: \(problems.errors)")
     }
 
+    @Test(
+        "every forgery at once (names, numbers, sizes, links, a FIFO, file: feeds): the reader runs, the library stays whole, an honest device's stars arrive"
+    )
+    func everyForgeryAtOnce() async throws {
+        let machines = try SyncInTheReaderTests.Machines()
+        defer { machines.cleanUp() }
+        // The hostile partner's folder, beside the two honest ones.
+        let hostile = machines.folder.appendingPathComponent(Self.partner)
+        try FileManager.default.createDirectory(at: hostile, withIntermediateDirectories: true)
+        let end = Self.record(milliseconds: 1, kind: "end", value: "0", url: "")
+        let files: [String: String] = [
+            "snapshot-9223372036854775807": "herald-sync 1\n" + end,
+            "ops-+00001.log": "herald-sync 1\n" + end,
+            "ops-000001.log": "herald-sync 1\n"
+                + Self.record(milliseconds: 1_700_000_000_000, kind: "sub", value: "1", url: "file:///dev/tty")
+                + Self.record(milliseconds: 1_700_000_000_001, kind: "sub", value: "1", url: "file:///etc/passwd")
+                + Self.record(
+                    milliseconds: (1 << 46) - 1, kind: "star", value: "0", url: SyncInTheReaderTests.feed, guid: "x")
+                + String(repeating: "z", count: 2 << 20),
+        ]
+        for (name, text) in files { try Data(text.utf8).write(to: hostile.appendingPathComponent(name)) }
+        try FileManager.default.createSymbolicLink(
+            atPath: hostile.appendingPathComponent("ops-000002.log").path, withDestinationPath: "/dev/zero")
+        #expect(mkfifo(hostile.appendingPathComponent("ops-000003.log").path, 0o644) == 0)
+        try FileManager.default.createSymbolicLink(
+            atPath: machines.folder.appendingPathComponent("00000000000000dd00000000000000dd").path,
+            withDestinationPath: "/etc")
+        let session = try await machines.openReader()
+        defer { session.kill() }
+        try await Task.sleep(for: .seconds(2))
+        // The honest library stars every Hangul article and syncs.
+        try machines.there.sqlite(
+            "UPDATE articles SET starred = 1 WHERE feed_id = (SELECT id FROM feeds WHERE url = '\(SyncInTheReaderTests.feed)')")
+        try machines.sync(machines.there)
+        try session.sendKeys("j")
+        try await Task.sleep(for: .seconds(3))
+        try session.sendKeys("q")
+        #expect(try await session.waitForExitStatus(timeout: .seconds(10)) == 0)
+        let here = machines.here
+        #expect(try here.sqlite("PRAGMA integrity_check") == "ok")
+        #expect(try here.sqlite("SELECT count(*) FROM feeds WHERE url NOT LIKE 'http%'") == "0")
+        #expect(
+            try here.sqlite("SELECT count(*) FROM articles WHERE starred = 1")
+                == String(CommandLineTests.Demo.hangulArticles), "the honest device's stars arrived")
+    }
+
     @Test("a FIFO or a device given as a file: feed is refused by the reload without waiting on it")
     func fifoFeed() throws {
         let library = Library()
