@@ -79,7 +79,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HeraldStoreTests",
-            dependencies: ["HeraldStore", "HeraldCore", "HeraldUI", "CSQLite3", "CZlib", "CZstd"],
+            dependencies: ["HeraldStore", "HeraldCore", "HeraldUI", "HeraldTestSupport", "CSQLite3", "CZlib", "CZstd"],
             swiftSettings: strict
         ),
         .testTarget(

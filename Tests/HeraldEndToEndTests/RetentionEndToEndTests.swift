@@ -10,19 +10,12 @@ struct RetentionEndToEndTests {
     /// An RSS feed of 200 items of round `round` (new guids each round), each about 3 KB of
     /// words that compress as prose does.
     static func feed(round: Int) -> String {
-        var state = UInt64(round + 1) &* 0x9E37_79B9_7F4A_7C15
         var items = ""
         for index in 0..<200 {
-            var words: [String] = []
-            for _ in 0..<500 {
-                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-                let length = Int(state >> 61) + 2
-                words.append(
-                    String((0..<length).map { Character(UnicodeScalar(97 + UInt8((state >> (UInt64($0) * 5 + 8)) % 26))) }))
-            }
+            let words = ProseText.words(seed: round * 1_000 + index)
             items += "<item><guid>r\(round)-\(index)</guid><title>Round \(round) item \(index)</title>"
                 + "<pubDate>Mon, 0\(1 + index % 9) Jan 2024 10:00:00 GMT</pubDate>"
-                + "<description>\(words.joined(separator: " "))</description></item>"
+                + "<description>\(words)</description></item>"
         }
         return "<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>Rounds</title>\(items)</channel></rss>"
     }

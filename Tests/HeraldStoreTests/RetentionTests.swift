@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldTestSupport
 import Testing
 
 @testable import HeraldStore
@@ -74,18 +75,6 @@ struct RetentionTests {
 @Suite("Compaction after retention")
 @DatabaseActor
 struct CompactionAfterRetentionTests {
-    /// About 3 KB of words that compress as prose does (not a repeated phrase).
-    static func text(seed: Int) -> String {
-        var state = UInt64(seed + 1) &* 0x9E37_79B9_7F4A_7C15
-        var words: [String] = []
-        for _ in 0..<500 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            let length = Int(state >> 61) + 2
-            words.append(String((0..<length).map { Character(UnicodeScalar(97 + UInt8((state >> (UInt64($0) * 5 + 8)) % 26))) }))
-        }
-        return words.joined(separator: " ")
-    }
-
     @Test("retention leaves no statement in progress, and the compaction after it succeeds")
     func compactsAfterRetention() async throws {
         let library = try TemporaryLibrary()
@@ -93,7 +82,7 @@ struct CompactionAfterRetentionTests {
         let store = try LibraryStore.open(path: library.path)
         let feed = "https://a.example/feed"
         try store.upsertFeed(url: feed, title: "A", siteURL: nil)
-        let items = (0..<400).map { item("g\($0)", "Title \($0)", Self.text(seed: $0), day: $0) }
+        let items = (0..<400).map { item("g\($0)", "Title \($0)", ProseText.words(seed: $0), day: $0) }
         try store.upsertArticles(feedURL: feed, items: items)
         try await store.runSearchIndexer(batch: 500, parts: 1)
         let before = try store.db.integer("PRAGMA page_count")
@@ -115,7 +104,7 @@ struct CompactionAfterRetentionTests {
         let feed = "https://a.example/feed"
         try store.upsertFeed(url: feed, title: "A", siteURL: nil)
         try store.upsertArticles(
-            feedURL: feed, items: (0..<400).map { item("g\($0)", "T\($0)", Self.text(seed: $0), day: $0) })
+            feedURL: feed, items: (0..<400).map { item("g\($0)", "T\($0)", ProseText.words(seed: $0), day: $0) })
         try await store.runSearchIndexer(batch: 500, parts: 1)
         try store.applyRetention(
             keepDays: nil, keepArticles: 30, now: Date(timeIntervalSince1970: 1_790_000_000 + 500 * 86_400))
