@@ -45,11 +45,11 @@ struct FolderInput {
             }
             let path = directory.appendingPathComponent(file.name).path
             switch file.kind {
-            case 0: manager.createFile(atPath: path, contents: Data(file.bytes))
-            case 1: manager.createFile(atPath: path, contents: Data(Self.checksummed(file.bytes)))
+            case 0: _ = manager.createFile(atPath: path, contents: Data(file.bytes))
+            case 1: _ = manager.createFile(atPath: path, contents: Data(Self.checksummed(file.bytes)))
             case 2: try? manager.createSymbolicLink(atPath: path, withDestinationPath: sentinel)
             case 3: try? manager.createSymbolicLink(atPath: path, withDestinationPath: "/dev/zero")
-            case 4: mkfifo(path, 0o644)
+            case 4: _ = mkfifo(path, 0o644)
             default: try? manager.createDirectory(atPath: path, withIntermediateDirectories: true)
             }
         }
