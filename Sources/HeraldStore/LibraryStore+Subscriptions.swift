@@ -112,8 +112,8 @@ extension LibraryStore {
 }
 
 extension LibraryStore {
-    /// Removes a feed with all its articles (and their search index entries). Returns false
-    /// when there was no such feed.
+    /// Removes a feed with all its articles (and their search index entries), the hidden
+    /// ones too. Returns false when there was no such feed.
     @discardableResult
     public func unsubscribe(url: String) throws -> Bool {
         guard let feed = try? feedRowID(url) else { return false }
@@ -131,6 +131,8 @@ extension LibraryStore {
                 try SearchIndex.remove(id: id, title: title, author: author, text: text, in: db)
             }
             try db.prepare("DELETE FROM articles WHERE feed_id = ?1").bind(.integer(feed)).run()
+            // The foreign key would take them with the feed; said here, as the articles are.
+            try db.prepare("DELETE FROM hidden_articles WHERE feed_id = ?1").bind(.integer(feed)).run()
             try db.prepare("DELETE FROM feeds WHERE id = ?1").bind(.integer(feed)).run()
         }
         feedRowIDs[url] = nil

@@ -115,7 +115,7 @@ struct MigrationTests {
         #expect(after == [[100, 80], [100, 80], [100, 80]])
     }
 
-    @Test("a version 12 library keeps its articles, flags, counts, search and marks")
+    @Test("a version 12 library keeps its articles, flags, counts, search and marks, and can hide articles")
     func fromVersion12() async throws {
         let library = try TemporaryLibrary()
         defer { library.cleanUp() }
@@ -153,6 +153,12 @@ struct MigrationTests {
         #expect(try await store.integer("SELECT count(*) FROM meta") == before.meta)
         #expect(try await store.integer("SELECT count(*) FROM hidden_articles") == 0)
         #expect(try await store.integrityCheck() == "ok")
+        try await store.setReloadFilters([
+            QueryFilter(
+                query: try ArticleQuery.parse("title:5"), action: try #require(FilterAction(rawValue: "hide"))
+            )
+        ])
+        #expect(try await store.integer("SELECT count(*) FROM hidden_articles") == 1)
     }
 
     @Test("a file from a newer Herald is refused with a message that says what to do")

@@ -50,11 +50,11 @@ struct ConfigQueryTests {
             ),
             (
                 "filter unread mark-red",
-                "config:1:15: a filter ends with its action (mark-read, hide or delete), not `mark-red` — did you mean `mark-read`?"
+                "config:1:15: a filter ends with its action (mark-read, hide, skip or delete), not `mark-red` — did you mean `mark-read`?"
             ),
             (
                 "filter hide",
-                "config:1:12: filter needs an expression and an action: filter EXPR… mark-read|hide|delete"
+                "config:1:12: filter needs an expression and an action: filter EXPR… mark-read|hide|skip|delete"
             ),
             ("query Lonely", "config:1:13: query needs a name and an expression: query \"Name\" EXPR…"),
             (
