@@ -28,9 +28,11 @@ extension ConfigFile {
         config.queries.append(NamedQuery(name: name, query: query, text: text))
     }
 
+    /// A `delete` filter is also noted (`note`): `herald config check` says that it deletes
+    /// for good, which the other actions do not.
     static func filter(
         _ words: [Word], after directive: Word, line: String, into config: inout ReaderConfig,
-        diagnose: (Int, String) -> Void
+        diagnose: (Int, String) -> Void, note: (Int, String) -> Void
     ) {
         let actions = FilterAction.allCases.map(\.rawValue)
         guard let last = words.last, words.count >= 2 else {
@@ -46,6 +48,12 @@ extension ConfigFile {
         }
         guard let (query, _) = expression(words.dropLast(), in: line, diagnose: diagnose) else { return }
         config.filters.append(QueryFilter(query: query, action: action))
+        if action == .delete {
+            note(
+                last.column,
+                "warning: this filter deletes the articles it matches for good, stored ones too (not "
+                    + "starred ones); `hide` keeps them out of sight, `skip` keeps only new ones out")
+        }
     }
 
     /// The query written over `words` (their text as it stands in the line), parsed; a
