@@ -217,6 +217,50 @@ struct HiddenArticlesTests {
         #expect(try await shown(store) == ["Odd 9"])
     }
 
+    @Test(
+        "another device's flag of a hidden article waits until it shows; hiding and showing capture nothing")
+    func syncWaits() async throws {
+        let library = try TemporaryLibrary()
+        defer { library.cleanUp() }
+        let store = try await library.open(withFeed: feed)
+        try await store.upsertArticles(
+            feedURL: feed, items: [item("1", "Hidden", day: 1), item("2", "Shown", day: 2)])
+        try await store.execute("INSERT INTO meta(key, value) VALUES ('sync.capture', '1')")
+        try await store.setReloadFilters([try filter("title:hidden", "hide")])
+        let read = SyncOperation(
+            change: SyncChange(kind: .read, feedURL: feed, guid: "1", value: "1"), stamp: 1 << 16,
+            device: "other")
+        try await store.mergeOthers([read], cursor: nil)
+        #expect(try await store.applySyncState().pending == 1)
+        #expect(try await store.integer("SELECT read FROM hidden_articles") == 0)
+        try await store.setReloadFilters([])
+        #expect(try await store.applySyncState().pending == 0)
+        let shown = try await store.articles(in: .all, page: .first(limit: 10))
+        #expect(shown.first { $0.title == "Hidden" }?.isRead == true)
+        #expect(try await store.integer("SELECT count(*) FROM sync_outbox") == 0)
+    }
+
+    @Test("a hidden article whose id a new article took meanwhile shows under a new one, found by search")
+    func idTaken() async throws {
+        let library = try TemporaryLibrary()
+        defer { library.cleanUp() }
+        let store = try await library.open(withFeed: feed)
+        try await store.upsertArticles(
+            feedURL: feed, items: [item("1", "One", "alder", day: 1), item("2", "Two", "birch", day: 2)])
+        try await store.setReloadFilters([try filter("title:two", "hide")])
+        // The newest row went: SQLite gives its id to the next article.
+        try await store.upsertArticles(feedURL: feed, items: [item("3", "Three", "cedar", day: 3)])
+        #expect(try await id(store, "Three") == "2")
+        try await store.setReloadFilters([])
+        #expect(try await shown(store) == ["Three", "Two", "One"])
+        #expect(try await id(store, "Two") == "3")
+        for (word, title) in [("alder", "One"), ("birch", "Two"), ("cedar", "Three")] {
+            #expect(try await store.search(word, limit: 5).map(\.article.title) == [title], "\(word)")
+        }
+        try await store.execute("INSERT INTO articles_fts(articles_fts) VALUES ('integrity-check')")
+        #expect(try await store.integrityCheck() == "ok")
+    }
+
     @Test("unsubscribing removes the feed's hidden articles too")
     func unsubscribe() async throws {
         let library = try TemporaryLibrary()
