@@ -27,6 +27,8 @@ extension LibraryStore {
         let feed = try feedRowID(url)
         try db.transaction {
             try removeArticles(feed: feed, where: "starred = 0")
+            // Hidden articles are never starred: they go too.
+            try db.prepare("DELETE FROM hidden_articles WHERE feed_id = ?1").bind(.integer(feed)).run()
             try db.prepare(
                 "INSERT OR REPLACE INTO feed_settings(feed_id, key, source, value) VALUES (?1, ?2, 'library', 'yes')"
             ).bind(.integer(feed), .text(Self.archivedKey)).run()

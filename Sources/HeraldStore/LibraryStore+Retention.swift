@@ -4,7 +4,9 @@ public import Foundation
 /// a feed's articles beyond its `keepArticles` newest, are removed with their search
 /// entries; starred articles never are. A removed article leaves its guid behind (the
 /// `removed` table), so the next reload does not bring it back while the feed still lists
-/// it; those marks go after a year.
+/// it; those marks go after a year. Hidden articles (`LibraryStore+Hidden.swift`) go by the
+/// same limits: by age, and by count as if they were shown (beyond the feed's newest N of
+/// its shown and hidden articles together), so they never pile up out of sight.
 extension LibraryStore {
     /// Removes what the limits allow (nil or 0: no limit); returns how many articles went.
     @discardableResult
@@ -58,8 +60,18 @@ extension LibraryStore {
                 while try statement.step() { doomed.append(statement.int64(0)) }
             }
         }
+        var hidden = try hiddenBeyond(
+            days: keepDays, articles: nil, feeds: "feed_id NOT IN (\(excluded(\.days)))", now: now)
+        hidden += try hiddenBeyond(
+            days: nil, articles: keepArticles, feeds: "feed_id NOT IN (\(excluded(\.articles)))", now: now)
+        for (feed, limits) in overrides {
+            hidden += try hiddenBeyond(
+                days: limits.days, articles: limits.articles, feeds: "feed_id = \(feed)", now: now)
+        }
         let ids = Array(Set(doomed)).sorted()
         let seconds = Int64(now.timeIntervalSince1970)
+        hidden = Array(Set(hidden))
+        try removeHidden(hidden, at: seconds)
         // In batches: the reader's queries get the database between them.
         for start in stride(from: 0, to: ids.count, by: 500) {
             try db.transaction {
@@ -86,7 +98,54 @@ extension LibraryStore {
         try db.prepare("DELETE FROM removed WHERE removed_at < ?1").bind(.integer(seconds - 366 * 86_400))
             .run()
         try tidyArchivedFeeds()
-        return ids.count
+        return ids.count + hidden.count
+    }
+
+    /// The hidden articles (their rowids) of the feeds `feeds` selects (a condition on
+    /// `feed_id`) older than `days`, or beyond the feed's `articles` newest, shown and hidden.
+    private func hiddenBeyond(days: Int?, articles: Int?, feeds: String, now: Date) throws -> [Int64] {
+        var found: [Int64] = []
+        if let days, days > 0 {
+            let cutoff = Int64(now.timeIntervalSince1970) - Int64(days) * 86_400
+            let statement = try db.prepareUncached(
+                "SELECT rowid FROM hidden_articles WHERE sort_time < ?1 AND \(feeds)")
+            try statement.bind(.integer(cutoff))
+            while try statement.step() { found.append(statement.int64(0)) }
+        }
+        if let articles, articles > 0 {
+            // Only the feeds with hidden articles: the shown ones of the others are not read.
+            let statement = try db.prepareUncached(
+                """
+                SELECT hidden FROM (
+                    SELECT hidden, row_number() OVER (
+                        PARTITION BY feed_id ORDER BY sort_time DESC, id DESC) AS position
+                    FROM (
+                        SELECT rowid AS hidden, feed_id, sort_time, id FROM hidden_articles WHERE \(feeds)
+                        UNION ALL
+                        SELECT NULL, feed_id, sort_time, id FROM articles
+                        WHERE feed_id IN (SELECT feed_id FROM hidden_articles WHERE \(feeds))))
+                WHERE hidden IS NOT NULL AND position > ?1
+                """)
+            try statement.bind(.integer(Int64(articles)))
+            while try statement.step() { found.append(statement.int64(0)) }
+        }
+        return found
+    }
+
+    /// Removes hidden articles (they have no search entries) and remembers them as removed.
+    private func removeHidden(_ rowids: [Int64], at seconds: Int64) throws {
+        guard !rowids.isEmpty else { return }
+        let json = "[" + rowids.map(String.init).joined(separator: ",") + "]"
+        try db.transaction {
+            try db.prepare(
+                """
+                INSERT OR IGNORE INTO removed(feed_id, guid, removed_at)
+                SELECT feed_id, guid, ?2 FROM hidden_articles WHERE rowid IN (SELECT value FROM json_each(?1))
+                """
+            ).bind(.text(json), .integer(seconds)).run()
+            try db.prepare("DELETE FROM hidden_articles WHERE rowid IN (SELECT value FROM json_each(?1))")
+                .bind(.text(json)).run()
+        }
     }
 
     /// Compacts the file when retention left a quarter or more of it free (a command that

@@ -124,13 +124,15 @@ extension LibraryStore {
 }
 
 extension LibraryStore {
-    /// Removes a feed with all its articles (and their search index entries). Returns false
-    /// when there was no such feed.
+    /// Removes a feed with all its articles (and their search index entries), the hidden
+    /// ones too. Returns false when there was no such feed.
     @discardableResult
     public func unsubscribe(url: String) throws -> Bool {
         guard let feed = try? feedRowID(url) else { return false }
         try db.transaction {
             try removeArticles(feed: feed, where: "1")
+            // The foreign key would take them with the feed; said here, as the articles are.
+            try db.prepare("DELETE FROM hidden_articles WHERE feed_id = ?1").bind(.integer(feed)).run()
             try db.prepare("DELETE FROM feeds WHERE id = ?1").bind(.integer(feed)).run()
         }
         feedRowIDs[url] = nil

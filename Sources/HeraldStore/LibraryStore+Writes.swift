@@ -54,13 +54,15 @@ extension LibraryStore {
         feedURL: String, prepared: [PreparedItem], now: Date, index: inout SearchIndex.Pending
     ) throws -> Int {
         let feed = try feedRowID(feedURL)
-        var known = try storedArticles(feed: feed, guids: prepared.map(\.item.id))
-        let removed = try removedGuids(feed: feed, among: prepared.map(\.item.id))
+        let guids = prepared.map(\.item.id)
+        var known = try storedArticles(feed: feed, guids: guids)
+        // Retention took some away: they stay away while the feed still lists them. Hidden
+        // ones stay as they are, out of sight (`LibraryStore+Hidden.swift`).
+        let away = try removedGuids(feed: feed, among: guids).union(try hiddenGuids(feed: feed, among: guids))
         var new: [NewArticle] = []
         var again: [PreparedItem] = []
         var newGuids = Set<String>()
-        // Retention took some away: they stay away while the feed still lists them.
-        for entry in prepared where !removed.contains(entry.item.id) {
+        for entry in prepared where !away.contains(entry.item.id) {
             if known[entry.item.id] == nil, newGuids.insert(entry.item.id).inserted {
                 let body = entry.body ?? bodies.pack(text: entry.item.text, html: entry.item.html)
                 new.append(NewArticle(entry: entry, body: body))

@@ -39,6 +39,13 @@ enum ConfigCommand {
         case "check":
             let (path, _) = options.configFile()
             var config = try options.loadConfig()
+            // Lines that are right but worth knowing about (a `delete` filter), among the
+            // mistakes in file order.
+            for note in config.notes {
+                let place =
+                    config.diagnostics.firstIndex { $0.line > note.line } ?? config.diagnostics.endIndex
+                config.diagnostics.insert(note, at: place)
+            }
             // `feed` lines are checked against the library, when there is one.
             if !config.feedSettings.isEmpty, FileManager.default.fileExists(atPath: options.libraryPath()) {
                 let store = try await options.openLibrary(importingDemo: false)

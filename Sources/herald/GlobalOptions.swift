@@ -106,8 +106,13 @@ struct GlobalOptions {
             let demo = try await Self.readDirectory(try DemoFeeds.directory())
             try await store.importFeeds(await demo.contents(), demo: true)
         }
-        // The config file's `feed` lines, copied in (they win over `herald feed set`).
-        if let config = try? loadConfig() { try await store.syncConfigFeedSettings(config.feedSettings) }
+        if let config = try? loadConfig() {
+            // The config file's `feed` lines, copied in (they win over `herald feed set`).
+            try await store.syncConfigFeedSettings(config.feedSettings)
+            // Its filters: a reload applies them, and the hide filters hide (or show again)
+            // stored articles now when they changed, so every command shows what they leave.
+            try await store.setReloadFilters(config.filters)
+        }
         return store
     }
 

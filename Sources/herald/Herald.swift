@@ -86,8 +86,8 @@ struct Herald {
     @MainActor
     static func runReader(_ options: GlobalOptions) async throws -> Int32 {
         var config = try options.loadConfig()
+        // A library is opened with the config's filters set (`openLibrary`).
         let repository = try await options.openRepository()
-        await (repository as? LibraryStore)?.setReloadFilters(config.filters)
         // r and R reload through the library; feed files read with --feeds have none.
         let makeReloader = { (settings: Settings) -> (any FeedReloading)? in
             (repository as? LibraryStore).map {

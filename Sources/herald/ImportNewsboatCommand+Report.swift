@@ -17,6 +17,8 @@ extension ImportNewsboatCommand {
         var configLeft = 0
         /// What was not carried over, one line each, with where it was and why.
         var left: [String] = []
+        /// What each newsboat `ignore-article` line became, and what that does.
+        var filters: [String] = []
 
         func finish(feeds: Int, dryRun: Bool, config: (path: String, isNew: Bool)?, json: Bool) {
             if json {
@@ -46,6 +48,10 @@ extension ImportNewsboatCommand {
                     : "; your config is left as it is: the translation \(verb) \(config.path)"
             }
             Console.say(configLine)
+            if !filters.isEmpty {
+                Console.say("Filters:")
+                for line in filters { Console.say("  " + TextSanitizer.singleLine(line)) }
+            }
             if !left.isEmpty {
                 Console.say("Not carried over:")
                 for line in left { Console.say("  " + TextSanitizer.singleLine(line)) }
@@ -53,7 +59,8 @@ extension ImportNewsboatCommand {
             if dryRun { Console.say("nothing was written (--dry-run)") }
         }
 
-        /// `--json`: the same as one JSON object (keys in snake case, `not_carried` the list).
+        /// `--json`: the same as one JSON object (keys in snake case, `not_carried` the list,
+        /// `filters` what the ignore-article lines became).
         func json(feeds: Int, dryRun: Bool, config: (path: String, isNew: Bool)?) -> String {
             struct Summary: Encodable {
                 var dry_run: Bool
@@ -62,13 +69,15 @@ extension ImportNewsboatCommand {
                 var config_path: String?
                 var config_is_new: Bool?
                 var not_carried: [String]
+                var filters: [String]
             }
             let summary = Summary(
                 dry_run: dryRun, feeds: feeds, new_feeds: newFeeds, articles: articles, read: read,
                 starred: starred, deleted: deleted, added: added, marked_read: markedRead,
                 marked_starred: markedStarred, config_carried: configCarried, config_not_carried: configLeft,
                 config_path: config?.path, config_is_new: config?.isNew,
-                not_carried: left.map(TextSanitizer.singleLine))
+                not_carried: left.map(TextSanitizer.singleLine),
+                filters: filters.map(TextSanitizer.singleLine))
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             let data = (try? encoder.encode(summary)) ?? Data("{}".utf8)

@@ -64,6 +64,7 @@ enum ImportNewsboatCommand {
         }
         // The query feeds first: they are what a newsboat user sees first in the feed list.
         let written = queryLines + translation.lines
+        report.filters = filterNotes(translation)
         for skipped in translation.skipped {
             report.left.append("config line \(skipped.line): \(skipped.text.prefix(120)): \(skipped.reason)")
         }
@@ -96,6 +97,19 @@ enum ImportNewsboatCommand {
         report.finish(
             feeds: plans.count, dryRun: false, config: written.isEmpty ? nil : target, json: json)
         try await SubscriptionCommands.retireDemoFeeds(store, after: results)
+    }
+
+    /// What each `ignore-article` line became, and what that does: no filter the import
+    /// writes deletes anything.
+    static func filterNotes(_ translation: NewsboatTranslation) -> [String] {
+        zip(translation.lines, translation.origins).compactMap { line, origin in
+            guard line.hasPrefix("filter ") else { return nil }
+            let meaning =
+                line.hasSuffix(" hide")
+                ? "matching articles stay in the library, out of sight (ignore-mode display); without the line they show again"
+                : "new matching articles are not stored (ignore-mode download, newsboat's default); stored ones stay"
+            return "config line \(origin): ignore-article → \(line): \(meaning)"
+        }
     }
 
     /// The feeds of `urls` Herald can follow, each with its cached articles; the others

@@ -26,6 +26,21 @@ struct CommandLineConfigTests {
             missing.exitStatus == 2 && missing.errors.contains("cannot read the config"), "\(missing.errors)")
     }
 
+    @Test("config check says where a delete filter deletes for good, and passes; hide and skip pass quietly")
+    func checkWarnsOfDelete() throws {
+        let library = Library()
+        defer { library.cleanUp() }
+        let config = try library.write(
+            "filter podcast hide\nfilter title:ad skip\nfilter author:bot delete\n", to: "config")
+        let result = try library.run(["--config", config.path, "config", "check"])
+        #expect(result.exitStatus == 0, "\(result.output)")
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(result.output)")
+        #expect(
+            lines.first?.hasPrefix("\(config.path):3:19: warning: this filter deletes") == true, "\(lines)")
+        #expect(lines.last == "\(config.path): fine")
+    }
+
     @Test("--help lists the keys as the config binds them; config default prints every default")
     func helpAndDefault() throws {
         let library = Library()

@@ -73,12 +73,15 @@ struct CommandLineQueryTests {
         #expect(try library.run(["add", url]).exitStatus == 0)
         let reload = try library.run(["--config", config.path, "reload", "--quiet"])
         #expect(reload.exitStatus == 0, "\(reload.errors)")
-        let rows = try library.jsonLines(["list", "--feed", url])
+        let rows = try library.jsonLines(["--config", config.path, "list", "--feed", url])
         #expect(
             Set(rows.compactMap { $0["title"] as? String }) == [
                 "Sponsored: a new laptop", "Swift 6 released",
             ])
         #expect(rows.first { $0["title"] as? String == "Sponsored: a new laptop" }?["read"] as? Bool == true)
         #expect(try library.sqlite("SELECT count(*) FROM removed") == "1")
+        #expect(try library.sqlite("SELECT title FROM hidden_articles") == "Episode 7")
+        // Without that config (none here), nothing hides the episode: it shows.
+        #expect(try library.jsonLines(["list", "--feed", url]).count == 3)
     }
 }

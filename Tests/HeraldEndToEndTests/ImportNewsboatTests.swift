@@ -35,7 +35,9 @@ struct ImportNewsboatTests {
             try newsboat(["-I", list.path])
         }
 
-        private func newsboat(_ arguments: [String]) throws {
+        /// Runs newsboat on this directory; returns what it printed.
+        @discardableResult
+        func newsboat(_ arguments: [String]) throws -> Spawn.Result {
             let home = library.directory.appendingPathComponent("home")
             try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
             var environment = ProcessInfo.processInfo.environment
@@ -49,6 +51,7 @@ struct ImportNewsboatTests {
             try #require(
                 result.exitStatus == 0,
                 "newsboat is needed (make deps-test): \(result.output) \(result.errors)")
+            return result
         }
 
         /// SQL on newsboat's cache. newsboat has no command line to flag an article (only its
@@ -153,7 +156,7 @@ struct ImportNewsboatTests {
         for line in [
             "bind j down", "bind C-d page-down articles", "color selection black yellow bold",
             "set browser \"firefox %s\"", "set reload-interval 30", "set keep-articles 500",
-            "query \"Unread tech\" unread tag:tech", "filter title:/Windows/ delete",
+            "query \"Unread tech\" unread tag:tech", "filter title:/Windows/ skip",
             "highlight harbour red default bold",
         ] {
             #expect(config.contains(line + "\n"), "\(line) missing in:\n\(config)")

@@ -9,8 +9,8 @@ import Testing
 /// The config's filters at a reload: a real library, the feed from a real HTTP server.
 @Suite("Filters at reload", .serialized)
 struct ReloadFilterTests {
-    func filter(_ text: String, _ action: FilterAction) throws -> QueryFilter {
-        QueryFilter(query: try ArticleQuery.parse(text), action: action)
+    func filter(_ text: String, _ action: String) throws -> QueryFilter {
+        QueryFilter(query: try ArticleQuery.parse(text), action: try #require(FilterAction(rawValue: action)))
     }
 
     /// Titles of the stored articles, with (read, starred).
@@ -23,7 +23,7 @@ struct ReloadFilterTests {
     }
 
     @Test(
-        "mark-read stores read, hide stores nothing until the filter goes, delete stays gone and removes stored matches but not starred ones"
+        "mark-read stores read, skip stores nothing until the filter goes, delete stays gone and removes stored matches but not starred ones"
     )
     func filters() async throws {
         let server = try FixtureServer()
@@ -36,9 +36,9 @@ struct ReloadFilterTests {
         let reloader = Reloader(store: store, jobs: 2)
 
         // 1. Every action at once.
-        await store.setReloadFilters([
-            try filter("title:sponsored", .markRead), try filter("podcast", .hide),
-            try filter("title:/^spam/ tag:misc", .delete),
+        try await store.setReloadFilters([
+            try filter("title:sponsored", "mark-read"), try filter("podcast", "skip"),
+            try filter("title:/^spam/ tag:misc", "delete"),
         ])
         let first = try await reloader.reload()
         #expect(first.failures.isEmpty)
@@ -50,8 +50,8 @@ struct ReloadFilterTests {
         let feed = try #require(try await store.feedSummaries().first)
         #expect(feed.total == 2 && feed.unread == 1)
 
-        // 2. Without the hide filter the hidden episode comes back; the deleted spam does not.
-        await store.setReloadFilters([try filter("title:/^spam/", .delete)])
+        // 2. Without the skip filter the skipped episode comes back; the deleted spam does not.
+        try await store.setReloadFilters([try filter("title:/^spam/", "delete")])
         _ = try await reloader.reload()
         articles = try await stored(store)
         #expect(Set(articles.keys) == ["Sponsored: a new laptop", "Swift 6 released", "Episode 7"])
@@ -60,13 +60,13 @@ struct ReloadFilterTests {
         let swift = try #require(
             try await store.articles(matching: ArticleQuery.parse("title:swift"), limit: 5).first)
         try await store.setStarred(true, articleID: swift.id)
-        await store.setReloadFilters([try filter("swift or podcast", .delete)])
+        try await store.setReloadFilters([try filter("swift or podcast", "delete")])
         _ = try await reloader.reload()
         articles = try await stored(store)
         #expect(Set(articles.keys) == ["Sponsored: a new laptop", "Swift 6 released"])
         #expect(articles["Swift 6 released"]?.starred == true)
         // Removed for good: without filters, the next reload does not bring them back.
-        await store.setReloadFilters([])
+        try await store.setReloadFilters([])
         _ = try await reloader.reload()
         #expect(Set(try await stored(store).keys) == ["Sponsored: a new laptop", "Swift 6 released"])
         #expect(try await store.search("gardens", limit: 5).isEmpty, "the removed episode left the index")

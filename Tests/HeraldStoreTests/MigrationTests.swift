@@ -115,6 +115,52 @@ struct MigrationTests {
         #expect(after == [[100, 80], [100, 80], [100, 80]])
     }
 
+    @Test("a version 12 library keeps its articles, flags, counts, search and marks, and can hide articles")
+    func fromVersion12() async throws {
+        let library = try TemporaryLibrary()
+        defer { library.cleanUp() }
+        let feed = "https://a.example/feed"
+        func rows(_ store: LibraryStore) async throws -> [String] {
+            try await store.articles(in: .all, page: .first(limit: 100)).map {
+                "\($0.id) \($0.title) \($0.isRead) \($0.isStarred)"
+            }
+        }
+        let before: (rows: [String], counts: [[Int]], found: [String], removed: Int64, meta: Int64)
+        do {
+            let old = try await LibraryStore.open(path: library.path, upTo: 12)
+            try await old.upsertFeed(url: feed, title: "A", siteURL: nil)
+            try await old.upsertArticles(
+                feedURL: feed, items: (0..<6).map { item("g\($0)", "Title \($0)", "garden \($0)", day: $0) })
+            try await old.setRead(true, articleID: "2")
+            try await old.setStarred(true, articleID: "3")
+            try await old.execute(
+                "INSERT INTO removed(feed_id, guid, removed_at) VALUES (1, 'gone', 1790000000)")
+            try await old.deferSearchIndexing()
+            before = (
+                try await rows(old), try await old.feedSummaries().map { [$0.total, $0.unread] },
+                try await old.search("garden", limit: 10).map(\.article.id),
+                try await old.integer("SELECT count(*) FROM removed"),
+                try await old.integer("SELECT count(*) FROM meta")
+            )
+        }
+        let store = try await LibraryStore.open(path: library.path)
+        #expect(await store.schemaVersion == Migrations.latest)
+        #expect(try await rows(store) == before.rows)
+        #expect(before.rows.count == 6)
+        #expect(try await store.feedSummaries().map { [$0.total, $0.unread] } == before.counts)
+        #expect(try await store.search("garden", limit: 10).map(\.article.id) == before.found)
+        #expect(try await store.integer("SELECT count(*) FROM removed") == before.removed)
+        #expect(try await store.integer("SELECT count(*) FROM meta") == before.meta)
+        #expect(try await store.integer("SELECT count(*) FROM hidden_articles") == 0)
+        #expect(try await store.integrityCheck() == "ok")
+        try await store.setReloadFilters([
+            QueryFilter(
+                query: try ArticleQuery.parse("title:5"), action: try #require(FilterAction(rawValue: "hide"))
+            )
+        ])
+        #expect(try await store.integer("SELECT count(*) FROM hidden_articles") == 1)
+    }
+
     @Test("a file from a newer Herald is refused with a message that says what to do")
     func newerFileRefused() async throws {
         let library = try TemporaryLibrary()

@@ -32,6 +32,23 @@ struct ConfigQueryTests {
             config.filters[2].query == .and([.age(.greater, seconds: 365 * 86_400), .not(.flag(.starred))]))
     }
 
+    @Test("skip is an action; a delete filter, and only it, is noted for config check as deleting for good")
+    func deleteNoted() {
+        let config = parse(
+            """
+            filter podcast hide
+            filter podcast skip
+            filter title:ad delete
+            filter podcast mark-read
+            """)
+        #expect(config.diagnostics.isEmpty, "\(config.diagnostics)")
+        #expect(config.filters.map(\.action) == [.hide, .skip, .delete, .markRead])
+        #expect(config.notes.map(\.line) == [3] && config.notes.map(\.column) == [17])
+        #expect(
+            config.notes.first?.message.hasPrefix(
+                "warning: this filter deletes the articles it matches for good") == true)
+    }
+
     @Test(
         "a bad expression is reported at the column of its bad character in the line",
         arguments: [
@@ -50,11 +67,11 @@ struct ConfigQueryTests {
             ),
             (
                 "filter unread mark-red",
-                "config:1:15: a filter ends with its action (mark-read, hide or delete), not `mark-red` — did you mean `mark-read`?"
+                "config:1:15: a filter ends with its action (mark-read, hide, skip or delete), not `mark-red` — did you mean `mark-read`?"
             ),
             (
                 "filter hide",
-                "config:1:12: filter needs an expression and an action: filter EXPR… mark-read|hide|delete"
+                "config:1:12: filter needs an expression and an action: filter EXPR… mark-read|hide|skip|delete"
             ),
             ("query Lonely", "config:1:13: query needs a name and an expression: query \"Name\" EXPR…"),
             (

@@ -84,7 +84,7 @@ struct NewsboatConfigTests {
                 "set text-width 72", "set show-read-feeds no", "set show-read-articles yes",
                 "set notify-command \"notify-send -a newsboat \\\"herald: %n new articles from %f feeds\\\"\"",
                 "highlight rust|swift red default bold",
-                "filter feed:https://a.example/feed (title:/ad/) delete", "set reload-interval 45",
+                "filter feed:https://a.example/feed (title:/ad/) skip", "set reload-interval 45",
             ])
         #expect(translation.carried == 8)
         let config = ConfigFile.parse(translation.lines.joined(separator: "\n"), file: "config")
@@ -94,7 +94,37 @@ struct NewsboatConfigTests {
             config.filters.map(\.query) == [
                 try ArticleQuery.parse("feed:https://a.example/feed (title:/ad/)")
             ])
-        #expect(config.filters.map(\.action) == [.delete])
+        #expect(config.filters.map(\.action.rawValue) == ["skip"])
+    }
+
+    @Test(
+        "ignore-article hides under ignore-mode display, before or after it, and skips otherwise; no line deletes",
+        arguments: [
+            ("ignore-mode display\n{ignore}", "hide", 2), ("{ignore}\nignore-mode display", "hide", 2),
+            ("{ignore}\nignore-mode download", "skip", 2), ("{ignore}", "skip", 1),
+            ("ignore-mode display\nignore-mode download\n{ignore}", "skip", 3),
+        ])
+    func ignoreModes(config: String, action: String, carried: Int) throws {
+        let ignore =
+            "ignore-article \"*\" \"title =~ \\\"ad\\\"\"\nignore-article \"https://a.example/feed\" \"author = \\\"Bo\\\"\""
+        let translation = NewsboatConfig.translate(config.replacingOccurrences(of: "{ignore}", with: ignore))
+        #expect(translation.skipped.isEmpty, "\(translation.skipped)")
+        #expect(
+            translation.lines == [
+                "filter title:/ad/ \(action)", "filter feed:https://a.example/feed (author:/^Bo$/) \(action)",
+            ])
+        #expect(translation.carried == carried + 1)
+        let read = ConfigFile.parse(translation.lines.joined(separator: "\n"), file: "config")
+        #expect(read.diagnostics.isEmpty, "\(read.diagnostics)")
+        #expect(read.filters.map(\.action.rawValue) == [action, action])
+    }
+
+    @Test("an ignore-mode newsboat does not know is listed with why")
+    func unknownIgnoreMode() {
+        let translation = NewsboatConfig.translate("ignore-mode sometimes")
+        #expect(translation.lines.isEmpty)
+        #expect(translation.skipped.map(\.line) == [1])
+        #expect(translation.skipped.first?.reason.contains("display or download") == true)
     }
 
     @Test("lines that do not map are listed with their line number and reason")

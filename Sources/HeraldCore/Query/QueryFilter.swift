@@ -10,16 +10,33 @@ public struct NamedQuery: Sendable, Hashable {
     }
 }
 
-/// What a filter does to the new articles it matches at a reload.
+/// What a filter does to the articles it matches. Each word says what it does: `hide`
+/// keeps them in the library but shows them nowhere, `skip` does not store new ones,
+/// `delete` removes them for good, `mark-read` stores them read.
 public enum FilterAction: String, Sendable, Hashable, CaseIterable {
-    /// Stored already read.
+    /// New articles are stored already read.
     case markRead = "mark-read"
-    /// Not stored, and not remembered either: without the filter they come back at the next
-    /// reload.
+    /// Matching articles, new and already stored, stay in the library but show in no list,
+    /// count or search; without the filter they show again. Starred articles never hide.
     case hide
+    /// A new matching article is not stored, and not remembered either: without the filter
+    /// it comes at the next reload. Nothing already stored is touched (newsboat's
+    /// `ignore-mode download`).
+    case skip
     /// Not stored and remembered as removed (the feed's later listings do not bring them
     /// back); the matching articles already stored go too. Starred articles never do.
     case delete
+
+    /// The stronger of two actions matching one article: delete, then skip, then hide,
+    /// then mark-read.
+    var strength: Int {
+        switch self {
+        case .markRead: 0
+        case .hide: 1
+        case .skip: 2
+        case .delete: 3
+        }
+    }
 }
 
 /// A filter from the config's `filter EXPR… ACTION`.
@@ -35,15 +52,13 @@ public struct QueryFilter: Sendable, Hashable {
 
 extension Array where Element == QueryFilter {
     /// What the filters do to an article: the strongest action among those that match
-    /// (delete over hide over mark-read), or nil.
+    /// (delete over skip over hide over mark-read), or nil.
     public func action(for article: QueryFields, now: Int64) -> FilterAction? {
         var found: FilterAction?
-        for filter in self where filter.query.matches(article, now: now) {
-            switch (found, filter.action) {
-            case (.delete, _): return .delete
-            case (_, .delete): return .delete
-            case (.hide, _), (_, .hide): found = .hide
-            default: found = .markRead
+        for filter in self where (found?.strength ?? -1) < filter.action.strength {
+            if filter.query.matches(article, now: now) {
+                if filter.action == .delete { return .delete }
+                found = filter.action
             }
         }
         return found

@@ -34,14 +34,22 @@ public struct NewsboatTranslation: Sendable, Equatable {
 /// Translates newsboat's `config` into Herald's (`bind`, `unbind`, `set`, `color`,
 /// `highlight`, `filter`): one newsboat line at a time, each either carried over or listed
 /// in `skipped` with its reason.
+///
+/// No line deletes: `ignore-article` becomes a `hide` filter under `ignore-mode display`
+/// (newsboat keeps the articles and does not show them) and a `skip` filter otherwise
+/// (newsboat's default, `download`: new matching articles are not stored, stored ones stay).
 public enum NewsboatConfig {
     public static func translate(_ text: String) -> NewsboatTranslation {
         var result = NewsboatTranslation()
         var reloadTime: (minutes: String, line: Int, text: String)?
         var autoReload: (on: Bool, line: Int, text: String)?
-        for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
-            .enumerated()
-        {
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        // newsboat reads the whole file before it ignores anything: the last `ignore-mode`
+        // holds, wherever it stands.
+        let modes = lines.compactMap { words(String($0)) }.filter { $0.first == "ignore-mode" }
+            .compactMap { $0.dropFirst().first }.filter(ignoreModes.contains)
+        let hiding = modes.last == "display"
+        for (index, raw) in lines.enumerated() {
             let number = index + 1
             let shown = TextSanitizer.singleLine(String(raw)).trimmingCharacters(in: .whitespaces)
             guard let words = words(String(raw)) else {
@@ -59,7 +67,18 @@ public enum NewsboatConfig {
                 autoReload = (NewsboatConfig.bool(arguments.first) ?? false, number, shown)
                 continue
             }
-            switch line(name, arguments) {
+            // It decides what the ignore-article lines become: carried over in them.
+            if name == "ignore-mode" {
+                if ignoreModes.contains(arguments.first ?? "") {
+                    result.sources[number] = shown
+                    result.carried += 1
+                } else {
+                    result.skipped.append(
+                        .init(line: number, text: shown, reason: "ignore-mode is display or download"))
+                }
+                continue
+            }
+            switch line(name, arguments, hiding: hiding) {
             case .success(let lines):
                 result.lines += lines
                 result.origins += lines.map { _ in number }
@@ -112,8 +131,11 @@ public enum NewsboatConfig {
 
     private static func refuse(_ reason: String) -> Translated { .failure(.init(reason)) }
 
-    /// The Herald lines for one newsboat directive.
-    static func line(_ name: String, _ arguments: [String]) -> Translated {
+    /// newsboat's values of `ignore-mode`.
+    static let ignoreModes = ["display", "download"]
+
+    /// The Herald lines for one newsboat directive; `hiding`: `ignore-mode display`.
+    static func line(_ name: String, _ arguments: [String], hiding: Bool) -> Translated {
         let first = arguments.first ?? ""
         switch name {
         case "bind-key": return bind(arguments)
@@ -144,7 +166,8 @@ public enum NewsboatConfig {
             do {
                 var query = try NewsboatFilter.translate(arguments[1])
                 if arguments[0] != "*" { query = "feed:\(NewsboatFilter.quoted(arguments[0])) (\(query))" }
-                return .success(["filter \(query) delete"])  // the expression as written: its quotes are its own
+                // The expression as written: its quotes are its own.
+                return .success(["filter \(query) \(hiding ? "hide" : "skip")"])
             } catch {
                 return .failure(error)
             }

@@ -3,18 +3,24 @@ public import HeraldCore
 
 /// The config's filters, applied to the articles a reload brings (`filter EXPR… ACTION`).
 ///
-/// A new article (not stored, not removed before) that a filter matches is stored read
-/// (`mark-read`), not stored (`hide`: nothing is remembered, so without the filter it comes
-/// back at the next reload that lists it) or not stored and remembered as removed
-/// (`delete`, as retention remembers). A `delete` filter also removes the feed's stored
-/// articles it matches when the feed is written. Starred articles are never removed.
+/// A new article (not stored, not hidden, not removed before) that a filter matches is
+/// stored read (`mark-read`), stored hidden (`hide`, `LibraryStore+Hidden.swift`), not
+/// stored (`skip`: nothing is remembered, so without the filter it comes at the next
+/// reload that lists it) or not stored and remembered as removed (`delete`, as retention
+/// remembers). When the feed is written, a `delete` filter also removes its stored
+/// articles it matches, and a `hide` filter hides those that are left. Starred articles are
+/// never removed or hidden.
 extension LibraryStore {
-    /// The filters `storeFetchedFiltered` applies (none until set).
-    public func setReloadFilters(_ filters: [QueryFilter]) {
+    /// The filters `storeFetchedFiltered` applies (none until set). The stored articles the
+    /// hide filters among them match are hidden, and the hidden ones they no longer match
+    /// shown, when these hide filters are not the ones applied last.
+    public func setReloadFilters(_ filters: [QueryFilter], now: Date = Date()) throws {
         reloadFilters = filters
+        try applyHideFilters(now: now)
     }
 
-    /// `storeFetched` with the reload filters applied, in one transaction.
+    /// `storeFetched` with the reload filters applied, in one transaction. A new article a
+    /// filter hides is not counted as new.
     public func storeFetchedFiltered(_ feeds: [FetchedFeed], at time: Date) throws -> [Result<Int, any Error>]
     {
         guard !reloadFilters.isEmpty else { return try storeFetched(feeds, at: time) }
@@ -22,10 +28,11 @@ extension LibraryStore {
         return try db.transaction {
             let rows = Dictionary(
                 try queryFeeds().map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
-            let deletions = reloadFilters.filter { $0.action == .delete }.map(\.query)
-            let deleting = deletions.isEmpty ? nil : try compile(.or(deletions), now: time)
+            let deleting = try compiledFilters(.delete, now: time)
+            let hiding = try compiledFilters(.hide, now: time)
             var kept: [FetchedFeed] = []
             var toMarkRead: [(feed: Int64, guids: [String])] = []
+            var toHide: [Int: (feed: Int64, guids: [String])] = [:]
             for var feed in feeds {
                 guard let row = rows[feed.url] else {
                     kept.append(feed)
@@ -33,8 +40,10 @@ extension LibraryStore {
                 }
                 let guids = feed.items.map(\.item.id)
                 let stored = try storedGuids(feed: row.id, among: guids)
+                    .union(try hiddenGuids(feed: row.id, among: guids))
                 let removed = try removedGuids(feed: row.id, among: guids)
                 var read: [String] = []
+                var hidden: [String] = []
                 feed.items = try feed.items.filter { prepared in
                     let item = prepared.item
                     if stored.contains(item.id) || removed.contains(item.id) { return true }
@@ -48,7 +57,10 @@ extension LibraryStore {
                     case .markRead:
                         read.append(item.id)
                         return true
-                    case .hide: return false
+                    case .hide:
+                        hidden.append(item.id)
+                        return true
+                    case .skip: return false
                     case .delete:
                         try remember(feed: row.id, guid: item.id, at: now)
                         return false
@@ -57,10 +69,14 @@ extension LibraryStore {
                 if let (condition, values) = deleting {
                     try removeStored(feed: row.id, where: condition, values, at: now)
                 }
+                if let (condition, values) = hiding {
+                    try hideStored(where: condition, values, feed: row.id)
+                }
                 if !read.isEmpty { toMarkRead.append((row.id, read)) }
+                if !hidden.isEmpty { toHide[kept.count] = (row.id, hidden) }
                 kept.append(feed)
             }
-            let results = try storeFetched(kept, at: time)
+            var results = try storeFetched(kept, at: time)
             for (feed, guids) in toMarkRead {
                 let json = String(decoding: try JSONEncoder().encode(guids), as: UTF8.self)
                 try db.prepare(
@@ -70,8 +86,21 @@ extension LibraryStore {
                     """
                 ).bind(.integer(feed), .text(json)).run()
             }
+            // Stored like the others (they wait for the indexer), then moved out of sight.
+            for (position, new) in toHide {
+                let moved = try hide(feed: new.feed, guids: new.guids)
+                if case .success(let added) = results[position] {
+                    results[position] = .success(added - moved)
+                }
+            }
             return results
         }
+    }
+
+    /// The filters with `action`, as one condition on `articles a` (nil when there are none).
+    private func compiledFilters(_ action: FilterAction, now: Date) throws -> (String, [SQLiteValue])? {
+        let queries = reloadFilters.filter { $0.action == action }.map(\.query)
+        return queries.isEmpty ? nil : try compile(.or(queries), now: now)
     }
 
     /// The guids among `guids` that the feed has stored.

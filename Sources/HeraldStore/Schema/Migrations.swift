@@ -177,5 +177,33 @@ enum Migrations {
             // looks the feeds' ones up here instead of scanning all of them.
             try db.execute("CREATE INDEX sync_state_feeds ON sync_state(kind, feed_url) WHERE guid = ''")
         },
+        Step(version: 13, summary: "articles hidden by `hide` filters, kept as they were") { db in
+            // A hidden article's row moves here whole (`LibraryStore+Hidden.swift`), so the
+            // lists, counts, queries and search, and their indexes, never see it and need no
+            // condition; it moves back when no filter hides it any more. `id` is the id it had
+            // (and takes back when no article holds it since), not a key: while it is away a
+            // new article may take it.
+            try db.execute(
+                """
+                CREATE TABLE hidden_articles(
+                    id INTEGER NOT NULL,
+                    feed_id INTEGER NOT NULL REFERENCES feeds(id) ON DELETE CASCADE,
+                    guid TEXT NOT NULL,
+                    title TEXT NOT NULL,
+                    link TEXT,
+                    author TEXT,
+                    published INTEGER,
+                    updated INTEGER,
+                    sort_time INTEGER NOT NULL,
+                    read INTEGER NOT NULL DEFAULT 0,
+                    starred INTEGER NOT NULL DEFAULT 0,
+                    first_seen INTEGER NOT NULL,
+                    enclosures TEXT,
+                    image TEXT,
+                    body BLOB NOT NULL,
+                    UNIQUE(feed_id, guid)
+                );
+                """)
+        },
     ]
 }

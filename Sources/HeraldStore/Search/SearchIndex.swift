@@ -34,6 +34,9 @@ enum SearchIndex {
             changes.append(entry.map { .add(id: id, entry: $0) } ?? .addItem(id: id, item: item))
         }
 
+        /// Adds an entry split beforehand.
+        mutating func add(id: Int64, entry: SearchEntry) { changes.append(.add(id: id, entry: entry)) }
+
         mutating func remove(id: Int64, title: String, author: String?, text: String) {
             changes.append(.remove(id: id, title: title, author: author, text: text))
         }

@@ -26,6 +26,9 @@ public struct ReaderConfig: Sendable {
     public var queries: [NamedQuery] = []
     /// The `filter` lines, in order.
     public var filters: [QueryFilter] = []
+    /// What `herald config check` says of lines that are right but worth knowing about (a
+    /// `delete` filter deletes for good), as warnings; the reader does not show them.
+    public var notes: [ConfigDiagnostic] = []
 
     public init() {}
 }
@@ -48,12 +51,16 @@ public enum ConfigFile {
     public static func parse(_ text: String, file: String) -> ReaderConfig {
         var config = ReaderConfig()
         var diagnostics: [ConfigDiagnostic] = []
+        var notes: [ConfigDiagnostic] = []
         for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
             .enumerated()
         {
             let diagnose: (Int, String) -> Void = { column, message in
                 diagnostics.append(
                     ConfigDiagnostic(file: file, line: index + 1, column: column, message: message))
+            }
+            let note: (Int, String) -> Void = { column, message in
+                notes.append(ConfigDiagnostic(file: file, line: index + 1, column: column, message: message))
             }
             let words: [Word]
             switch Word.split(String(line)) {
@@ -72,8 +79,12 @@ public enum ConfigFile {
             case "feed":
                 feed(arguments, after: first, file: file, line: index + 1, into: &config, diagnose: diagnose)
             case "highlight": highlight(arguments, after: first, into: &config, diagnose: diagnose)
-            case "query": query(arguments, after: first, line: String(line), into: &config, diagnose: diagnose)
-            case "filter": filter(arguments, after: first, line: String(line), into: &config, diagnose: diagnose)
+            case "query":
+                query(arguments, after: first, line: String(line), into: &config, diagnose: diagnose)
+            case "filter":
+                filter(
+                    arguments, after: first, line: String(line), into: &config, diagnose: diagnose, note: note
+                )
             case let name where notYet.contains(name):
                 diagnose(first.column, "`\(name)` is not supported yet; the line is ignored")
             default:
@@ -85,6 +96,7 @@ public enum ConfigFile {
             }
         }
         config.diagnostics = diagnostics
+        config.notes = notes
         return config
     }
 
