@@ -21,6 +21,8 @@ public final class LibraryStore: ArticleRepository {
     private var feedRowIDsVersion: Int64 = -1
     /// The config's filters, applied to what a reload brings (`LibraryStore+Filters.swift`).
     var reloadFilters: [QueryFilter] = []
+    /// Stored articles `delete` filters removed since `takeRemovedByFilters()` last read it.
+    var removedByFilters = 0
     /// Where the plans of queries change (tests read the same pages with each plan).
     var queryPlanLimits = QueryPlanLimits()
 

@@ -27,6 +27,16 @@ enum ParseCommand {
         } else {
             let url = source.contains("://") ? URL(string: source) : URL(fileURLWithPath: source)
             guard let url else { throw UsageError("not a URL: \(source)") }
+            if url.isFileURL {
+                // A file named on the command line is read as it is, a FIFO as it flows
+                // (`herald parse <(curl …)`); a subscription's file: feed reads regular files only.
+                (data, base, charset) = (
+                    try LocalFile.read(url.path, limit: FetchLimits().maxBytes), url.absoluteString, nil
+                )
+                let feed = try FeedParser.parse(data, baseURL: base, httpCharset: charset)
+                if json { printJSON(feed) } else { printText(feed) }
+                return
+            }
             guard case .fetched(let document) = try await FeedFetcher().fetch(FetchRequest(url: url)) else {
                 throw UsageError("the server answered 304 Not Modified")
             }

@@ -69,6 +69,9 @@ enum ReloadCommand {
                 Console.say("  \(name): \(TextSanitizer.singleLine(failure.reason))")
             }
         }
+        if summary.removedByFilters > 0, !quiet {
+            Console.say("delete filters removed \(summary.removedByFilters) stored articles")
+        }
         if let why = summary.retentionSkipped, !quiet {
             Console.say("retention left for the next reload: \(TextSanitizer.singleLine(why))")
         }

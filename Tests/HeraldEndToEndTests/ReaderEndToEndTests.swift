@@ -61,9 +61,11 @@ struct ReaderEndToEndTests {
 
         // Enter opens the first article.
         try session.sendKeys("Enter")
-        screen = try await session.waitUntil(contains: "Title:")
-        #expect(screen.contains { $0.hasPrefix("Feed:") && $0.contains("한글 기술 일지") })
-        #expect(screen.contains { $0.hasPrefix("Title:") && $0.contains("떡볶이") })
+        // Waits for every line it checks: tmux may catch a frame mid-draw.
+        screen = try await session.waitUntil("the article's Feed: and Title: lines") { screen in
+            screen.contains { $0.hasPrefix("Feed:") && $0.contains("한글 기술 일지") }
+                && screen.contains { $0.hasPrefix("Title:") && $0.contains("떡볶이") }
+        }
 
         // q: back to the article list …
         try session.sendKeys("q")

@@ -56,10 +56,11 @@ struct ReadingEndToEndTests {
         try await session.waitUntil(contains: "Herald · Alpha")
         for title in ["Alpha one", "Alpha two", "Beta one"] {
             try session.sendKeys("n")
-            let screen = try await session.waitUntil("\(title) is open") { screen in
+            // Waits for the header and the text together: tmux may catch a frame mid-draw.
+            try await session.waitUntil("\(title) is open, its text shown") { screen in
                 screen.contains { $0.hasPrefix("Title:") && $0.contains(title) }
+                    && screen.contains { $0.contains("The text of \(title).") }
             }
-            #expect(screen.contains { $0.contains("The text of \(title).") })
         }
         try session.sendKeys("n")
         try await session.waitUntil(contains: "No more unread articles.")

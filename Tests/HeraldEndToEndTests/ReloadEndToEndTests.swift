@@ -46,15 +46,22 @@ struct ReloadEndToEndTests {
             screen.contains { $0.contains("reloading") },
             "the reload was still running:\n\(TmuxSession.framed(screen))")
 
-        let done = try await session.waitUntil(contains: "Reloaded 3 feeds", timeout: .seconds(20))
+        // Each wait is for every line it checks: tmux may catch a frame mid-draw.
+        let done = try await session.waitUntil("the reload's message", timeout: .seconds(20)) { screen in
+            screen.contains { $0.contains("Reloaded 3 feeds") }
+        }
         #expect(
             done.contains { $0.contains("Reloaded 3 feeds: 2 new, 1 failed (E: why)") },
             "\(TmuxSession.framed(done))")
-        #expect(done.contains { $0.contains("(1/1)") && $0.contains("Slow") })
+        try await session.waitUntil("the slow feed's counts") { screen in
+            screen.contains { $0.contains("(1/1)") && $0.contains("Slow") }
+        }
 
         try session.sendKeys("E")
-        let errors = try await session.waitUntil(contains: "Reload errors")
-        #expect(errors.contains { $0.contains("Gone") && $0.contains("HTTP 404") })
+        try await session.waitUntil("the reload errors with the 404") { screen in
+            screen.contains { $0.contains("Reload errors") }
+                && screen.contains { $0.contains("Gone") && $0.contains("HTTP 404") }
+        }
         try session.sendKeys("q")
         try await session.waitUntil(contains: "Herald · Feeds")
         try session.sendKeys("q")

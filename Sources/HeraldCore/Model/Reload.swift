@@ -40,6 +40,8 @@ public struct ReloadSummary: Sendable, Hashable {
     public var readWithErrors: [ReloadFailure]
     /// Articles retention removed after the reload.
     public var removedArticles = 0
+    /// Stored articles `delete` filters removed as their feeds were written.
+    public var removedByFilters = 0
     /// Why retention did not run to its end this time (another program held the library
     /// too long, say): never a failed reload; the next one tries again.
     public var retentionSkipped: String?

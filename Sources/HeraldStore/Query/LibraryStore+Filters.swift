@@ -97,6 +97,13 @@ extension LibraryStore {
         }
     }
 
+    /// How many stored articles `delete` filters removed since the last call (a reload's
+    /// report counts every delete that was not the user's own key).
+    public func takeRemovedByFilters() -> Int {
+        defer { removedByFilters = 0 }
+        return removedByFilters
+    }
+
     /// The filters with `action`, as one condition on `articles a` (nil when there are none).
     private func compiledFilters(_ action: FilterAction, now: Date) throws -> (String, [SQLiteValue])? {
         let queries = reloadFilters.filter { $0.action == action }.map(\.query)
@@ -137,6 +144,7 @@ extension LibraryStore {
             doomed.append((select.int64(0), select.text(1) ?? "", select.text(2) ?? "", select.text(3), text))
         }
         guard !doomed.isEmpty else { return }
+        removedByFilters += doomed.count
         var index = SearchIndex.Pending()
         for article in doomed {
             index.remove(id: article.id, title: article.title, author: article.author, text: article.text)

@@ -160,8 +160,12 @@ extension ReaderApp {
         let skipped =
             (summary.notDue == 0 ? "" : ", \(summary.notDue) not due")
             + (summary.disabled == 0 ? "" : ", \(summary.disabled) disabled")
+        // Deletes that were not the user's own key are counted.
+        let removed =
+            (summary.removedByFilters == 0 ? "" : ", \(summary.removedByFilters) removed by filters")
+            + (summary.removedArticles == 0 ? "" : ", \(summary.removedArticles) removed by retention")
         message =
-            "Reloaded \(summary.feeds) feed\(summary.feeds == 1 ? "" : "s"): \(summary.newArticles) new\(skipped)\(failed)"
+            "Reloaded \(summary.feeds) feed\(summary.feeds == 1 ? "" : "s"): \(summary.newArticles) new\(skipped)\(removed)\(failed)"
     }
 }
 
