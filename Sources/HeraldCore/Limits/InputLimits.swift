@@ -1,0 +1,15 @@
+/// Every limit Herald holds its inputs to, in one place: each dimension (depth, count, length,
+/// time, memory) of each input (a feed, a page, a query, a config file, a newsboat cache,
+/// another device's sync files, what is typed). The README's limits table lists them, and a
+/// test checks that it says what this file does.
+///
+/// Limits that live where the input is read (the fetcher's byte budget in HeraldFetch, which
+/// does not link this module; the sync files' names and records in HeraldSync) refer here in
+/// their comments, and the table names them too.
+public enum InputLimits {
+    // MARK: Queries (search, query feeds, filters, `:mark-read`, `--query`)
+
+    /// Parentheses and negations nested in a query: a deeper one is refused at its column,
+    /// before anything recurses over it.
+    public static let queryDepth = 64
+}
