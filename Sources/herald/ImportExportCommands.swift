@@ -37,8 +37,7 @@ enum ImportExportCommands {
         }
         let store = try await options.openLibrary(importingDemo: false)
         let demo = try await store.demoFeedURLs()
-        var results: [SubscribeResult] = []
-        for subscription in subscriptions { results.append(try await store.subscribe(subscription)) }
+        let results = try await store.subscribe(all: subscriptions)
         Console.say(report(results, file: path))
         SubscriptionCommands.reportAdopted(subscriptions, demo: demo)
         try await SubscriptionCommands.retireDemoFeeds(store, after: results)

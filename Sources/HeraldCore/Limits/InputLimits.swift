@@ -12,4 +12,11 @@ public enum InputLimits {
     /// Parentheses and negations nested in a query: a deeper one is refused at its column,
     /// before anything recurses over it.
     public static let queryDepth = 64
+
+    // MARK: What is typed
+
+    /// The bytes (UTF-8) of the search prompt's query and of the `:` command line: a paste
+    /// past it stops there, said on the status line. About 700 words; a query of them is
+    /// already slower to search than to type.
+    public static let promptBytes = 4_096
 }

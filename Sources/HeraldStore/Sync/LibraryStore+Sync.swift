@@ -225,7 +225,7 @@ extension LibraryStore {
                     try db.prepare(
                         """
                         INSERT INTO feeds(url, title, position)
-                            VALUES (?1, ?1, (SELECT coalesce(max(position), 0) + 1 FROM feeds))
+                            VALUES (?1, ?1, \(Self.nextPosition))
                         """
                     ).bind(.text(url)).run()
                     try markInitialized()

@@ -29,10 +29,16 @@ extension ReaderApp {
         case .up, .down:
             prompt.recall(older: key == .up, in: commandHistory)
         default:
-            guard let edited = QueryEditing.edit(prompt.text, with: key) else { return }
-            prompt.text = edited
-            prompt.candidates = []
-            prompt.recalled = nil
+            // Edited in place: the prompt is taken out of the app first, so its text has one
+            // owner and a paste appends to it instead of copying it per character.
+            commandPrompt = nil
+            switch QueryEditing.apply(key, to: &prompt.text) {
+            case .notAnEdit, .unchanged: break
+            case .full: message = QueryEditing.fullMessage
+            case .changed:
+                prompt.candidates = []
+                prompt.recalled = nil
+            }
         }
         commandPrompt = prompt
     }

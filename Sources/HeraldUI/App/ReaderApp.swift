@@ -206,11 +206,14 @@ public final class ReaderApp {
             return
         }
         // The search prompt takes text before any action (j, q and digits are letters there).
-        if case .search(let model) = screen, model.focus == .query,
-            let edited = QueryEditing.edit(model.query, with: key)
-        {
-            if edited != model.query { model.setQuery(edited) }
-            return
+        if case .search(let model) = screen, model.focus == .query {
+            switch model.edit(with: key) {
+            case .notAnEdit: break
+            case .full:
+                message = QueryEditing.fullMessage
+                return
+            case .changed, .unchanged: return
+            }
         }
         let kind = screenKind
         if !pendingKeys.isEmpty || keymap.startsSequence(key, on: kind) {
