@@ -204,3 +204,30 @@ struct SyncKindsTests {
         #expect(flags["\(Self.feed) tomorrow"]!.read == false)
     }
 }
+
+@Suite("Moves from another device, many")
+@DatabaseActor
+struct ManyMovesTests {
+    typealias Move = LibraryStore.Move
+
+    @Test("a chain of 20,000 moves and a loop of 20,000 resolve, each URL walked once")
+    func longChainAndLoop() {
+        var moves: [String: Move] = [:]
+        for index in 0..<20_000 {
+            moves["https://chain.example/\(index)"] = Move(
+                to: "https://chain.example/\(index + 1)", order: (Int64(index), "d"), applied: false)
+        }
+        // A loop whose move into member 7 is the latest.
+        for index in 0..<20_000 {
+            moves["https://loop.example/\(index)"] = Move(
+                to: "https://loop.example/\((index + 1) % 20_000)", order: (index == 6 ? 1_000_000 : Int64(index), "d"),
+                applied: false)
+        }
+        let found = LibraryStore.destinations(of: moves)
+        #expect(found["https://chain.example/0"] == "https://chain.example/20000")
+        #expect(found["https://chain.example/19999"] == "https://chain.example/20000")
+        #expect(found["https://loop.example/0"] == "https://loop.example/7")
+        #expect(found["https://loop.example/7"] == nil, "the loop's winner stays where it is")
+        #expect(found.count == 20_000 + 19_999)
+    }
+}
