@@ -102,6 +102,7 @@ bench: build deps-test
 	python3 Scripts/measure_terminal.py --binary $(RELEASE_BIN)
 	python3 Scripts/bench_reload.py --herald $(RELEASE_BIN)
 	python3 Scripts/bench_hostile.py --herald $(RELEASE_BIN)
+	python3 Scripts/bench_paste.py --herald $(RELEASE_BIN)
 	Scripts/bench_library.sh $(dir $(RELEASE_BIN))
 	$(dir $(RELEASE_BIN))herald-bench parse
 	$(dir $(RELEASE_BIN))herald-bench sync-merge --operations 1000000
