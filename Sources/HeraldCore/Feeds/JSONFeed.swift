@@ -11,11 +11,16 @@ public struct ParsedFeed: Sendable, Hashable {
     public var id: String?
     public var items: [ParsedItem]
     /// What was wrong with a document that was read all the same (malformed XML read in
-    /// recovery mode); empty for a sound one.
+    /// recovery mode, items past `InputLimits.itemsPerFeed` left out); empty for a sound one.
     public var warnings: [String]
 
     /// True when the document was broken and what could be read of it was read.
     public var readWithErrors: Bool { !warnings.isEmpty }
+
+    /// The warning of a document with more items than `limit` (`InputLimits.itemsPerFeed`).
+    static func tooManyItems(limit: Int) -> String {
+        "more than \(limit) items: the first \(limit) were read, the rest left out"
+    }
 
     public init(
         title: String, siteURL: String? = nil, feedURL: String? = nil, author: String? = nil,
