@@ -35,8 +35,16 @@ struct ItemLimitTests {
         return Data((xml + "</rdf:RDF>").utf8)
     }
 
+    static func json(_ count: Int, after: String = "") -> Data {
+        let items = (0..<count).map { "{\"id\": \"item-\($0)\", \"title\": \"Item \($0)\"}" }
+        return Data(
+            """
+            {"version": "https://jsonfeed.org/version/1.1", "title": "Many", "items": [\(items.joined(separator: ",\n"))]\(after)}
+            """.utf8)
+    }
+
     static let formats: [(name: String, document: @Sendable (Int) -> Data)] = [
-        ("RSS", { rss($0) }), ("Atom", { atom($0) }), ("RDF", { rdf($0) }),
+        ("RSS", { rss($0) }), ("Atom", { atom($0) }), ("RDF", { rdf($0) }), ("JSON Feed", { json($0) }),
     ]
 
     @Test("a feed of exactly the limit is read whole, without a warning", arguments: 0..<formats.count)
@@ -70,6 +78,13 @@ struct ItemLimitTests {
         let feed = try XMLFeedParser.parse(broken)
         #expect(feed.items.count == Self.limit)
         #expect(feed.warnings == [Self.warning])
+        // The same in JSON: an item past the limit that is no JSON at all.
+        var json = String(decoding: Self.json(Self.limit), as: UTF8.self)
+        json.removeLast(2)
+        json += ", {\"id\": nope}]}"
+        let decoded = try JSONFeedParser.parse(Data(json.utf8))
+        #expect(decoded.items.count == Self.limit)
+        #expect(decoded.warnings == [Self.warning])
     }
 
     @Test("a broken document read in recovery mode keeps its own error first, then the limit's")
@@ -91,5 +106,48 @@ struct ItemLimitTests {
         let feed = try XMLFeedParser.parse(Data(body.utf8))
         #expect(feed.items.count == Self.limit)
         #expect(feed.warnings == [Self.warning])
+        let json =
+            "{\"version\": \"https://jsonfeed.org/version/1\", \"items\": ["
+            + Array(repeating: "{}", count: 1_000_000).joined(separator: ",") + "]}"
+        let decoded = try JSONFeedParser.parse(Data(json.utf8))
+        #expect(decoded.items.count == Self.limit)
+        #expect(decoded.warnings == [Self.warning])
+    }
+
+    @Test(
+        "JSON Feed: the keys after the items are read, and an items key spelled with escapes is limited too")
+    func jsonAroundTheItems() throws {
+        let feed = try JSONFeedParser.parse(
+            Self.json(
+                Self.limit + 5,
+                after: ", \"home_page_url\": \"https://example.org/\", \"authors\": [{\"name\": \"After\"}]"))
+        #expect(feed.author == "After")
+        #expect(feed.siteURL == "https://example.org/")
+        #expect(feed.items.count == Self.limit)
+        #expect(feed.warnings == [Self.warning])
+        let escaped = String(decoding: Self.json(Self.limit + 1), as: UTF8.self)
+            .replacingOccurrences(of: "\"items\"", with: "\"\\u0069tems\"")
+        let decoded = try JSONFeedParser.parse(Data(escaped.utf8))
+        #expect(decoded.items.count == Self.limit)
+        #expect(decoded.warnings == [Self.warning])
+    }
+
+    @Test("the JSON cut follows strings and nesting: brackets, quotes and items keys inside items are data")
+    func jsonCutReadsStructure() throws {
+        let tricky = """
+            {"version": "https://jsonfeed.org/version/1.1", "title": "a \\"items\\": [1, 2, 3] \\\\",
+             "items": [{"id": "1", "title": "[\\"]", "_x": {"items": [1, 2, 3]}}, {"id": "2", "content_text": "}],"},
+                       {"id": "3"}], "home_page_url": "https://example.org/"}
+            """
+        let (data, cut) = JSONFeedItemCut.cut(Data(tricky.utf8), limit: 2)
+        #expect(cut)
+        let kept = try JSONFeedParser.parse(data)
+        #expect(kept.items.map(\.id) == ["1", "2"])
+        #expect(kept.items.last?.text == "}],")
+        #expect(kept.siteURL == "https://example.org/")
+        #expect(kept.title == "a \"items\": [1, 2, 3] \\")
+        #expect(JSONFeedItemCut.cut(Data(tricky.utf8), limit: 3).cut == false)
+        // A stray comma after the last item is not an item: the decoder judges it.
+        #expect(JSONFeedItemCut.cut(Data("{\"items\": [{}, {}, ]}".utf8), limit: 2).cut == false)
     }
 }
