@@ -66,16 +66,18 @@ public actor FeedFetcher {
             let outcome = await loop.perform(request, limits: limits, id: id)
             do throws(FetchError) {
                 var result = try Self.result(of: outcome, for: request, limits: limits)
-                // Only the document's bytes stay counted, until the caller releases them; so
-                // does the budget's lead, if this body grew past the budget as the lead.
+                // Only the document's bytes stay counted, until the caller releases them; a
+                // body larger than the whole budget also keeps the lead, if it held it.
                 var kept = 0
+                var holdsLead = false
                 if case .fetched(var document) = result, outcome.budgeted > 0 {
                     kept = min(document.data.count, outcome.budgeted)
+                    holdsLead = kept > loop.budget?.limit ?? .max
                     document.heldBytes = kept
-                    document.transfer = id
+                    document.transfer = holdsLead ? id : nil
                     result = .fetched(document)
                 }
-                loop.release(bytes: outcome.budgeted - kept, transfer: kept > 0 ? nil : id)
+                loop.release(bytes: outcome.budgeted - kept, transfer: holdsLead ? nil : id)
                 return result
             } catch {
                 loop.release(bytes: outcome.budgeted, transfer: id)
