@@ -273,6 +273,33 @@ struct CommandLineTests {
         #expect(failure.errors.contains("line 2"), "\(failure.errors)")
     }
 
+    @Test("parse reads a feed of too many items up to the limit and says so, as text and as JSON")
+    func parseTooManyItems() throws {
+        // `InputLimits.itemsPerFeed`: this target runs the binary and links none of its modules.
+        let limit = 10_000
+        let library = Library()
+        defer { library.cleanUp() }
+        try FileManager.default.createDirectory(at: library.directory, withIntermediateDirectories: true)
+        let feed = library.directory.appendingPathComponent("many.xml")
+        let items = (0...limit).map { "<item><guid>\($0)</guid></item>" }.joined()
+        try "<rss version=\"2.0\"><channel><title>Many</title>\(items)</channel></rss>"
+            .write(to: feed, atomically: true, encoding: .utf8)
+        let warning = "more than \(limit) items: the first \(limit) were read, the rest left out"
+        let json = try library.run(["parse", feed.path, "--json"])
+        #expect(json.exitStatus == 0, "\(json.errors)")
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        let parsed = try #require(document["items"] as? [[String: Any]])
+        #expect(parsed.count == limit)
+        #expect(parsed.last?["id"] as? String == "\(limit - 1)")
+        #expect(document["warnings"] as? [String] == [warning])
+        let text = try library.run(["parse", feed.path])
+        #expect(text.exitStatus == 0, "\(text.errors)")
+        #expect(
+            text.output.contains("read with errors: \(warning)\n\(limit) items\n"),
+            "\(text.output.prefix(300))")
+    }
+
     @Test(
         "add takes a web page's announced feed, refuses a page without one, and adds an unreachable URL with a warning"
     )
