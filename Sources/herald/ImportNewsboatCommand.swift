@@ -81,7 +81,7 @@ enum ImportNewsboatCommand {
             )
             return
         }
-        let store = try await options.openLibrary(importingDemo: false)
+        let store = try await options.openLibrary(importingDemo: false, writing: "herald import-newsboat")
         var results: [SubscribeResult] = []
         for plan in plans {
             let (items, leftOut) = try plan.cacheURL.map { try cache.items(feedURL: $0) } ?? ([], 0)

@@ -13,24 +13,37 @@ extension SQLiteConnection {
     /// When SQLite cannot make the `-shm` file a WAL-mode file needs for reading (a directory
     /// that cannot be written), the file is opened immutable: read as it is, without locks.
     static func untrusted(path: String, maxValueBytes: Int) throws(SQLiteError) -> SQLiteConnection {
-        do {
-            return try untrusted(path: path, immutable: false, maxValueBytes: maxValueBytes)
-        } catch  where error.code & 0xFF == SQLITE_CANTOPEN {
-            return try untrusted(path: path, immutable: true, maxValueBytes: maxValueBytes)
-        }
+        try readOnly(path: path, registeringFunctions: false) { connection throws(SQLiteError) in
+            try connection.distrust(maxValueBytes: maxValueBytes)
+        }.connection
     }
 
-    private static func untrusted(path: String, immutable: Bool, maxValueBytes: Int) throws(SQLiteError)
-        -> SQLiteConnection
-    {
-        let connection = try SQLiteConnection(
-            path: path, access: .readOnly(immutable: immutable), registeringFunctions: false)
-        try connection.distrust(maxValueBytes: maxValueBytes)
-        // The first read opens the file for real (the schema, a WAL file's -shm).
-        let probe = try connection.prepareUncached("SELECT count(*) FROM sqlite_schema")
-        defer { probe.reset() }
-        _ = try probe.step()
-        return connection
+    /// Opens `path` read only, set up by `prepare`, and reads its schema. When SQLite cannot
+    /// open the `-shm` file a WAL-mode file needs for reading (on a read-only mount it may
+    /// neither create one nor open one read-write: `SQLITE_CANTOPEN`; in a directory the user
+    /// may not write, `SQLITE_READONLY_DIRECTORY`), it opens it again immutable: read as it
+    /// is, without locks; what a `-wal` file beside it holds is then not seen (Herald leaves
+    /// none behind when it closes a library). `immutable` says which it was.
+    static func readOnly(
+        path: String, registeringFunctions: Bool = true,
+        prepare: (SQLiteConnection) throws(SQLiteError) -> Void = { _ in }
+    ) throws(SQLiteError) -> (connection: SQLiteConnection, immutable: Bool) {
+        func open(immutable: Bool) throws(SQLiteError) -> SQLiteConnection {
+            let connection = try SQLiteConnection(
+                path: path, access: .readOnly(immutable: immutable),
+                registeringFunctions: registeringFunctions)
+            try prepare(connection)
+            // The first read opens the file for real (the schema, a WAL file's -shm).
+            let probe = try connection.prepareUncached("SELECT count(*) FROM sqlite_schema")
+            defer { probe.reset() }
+            _ = try probe.step()
+            return connection
+        }
+        do {
+            return (try open(immutable: false), false)
+        } catch  where error.code & 0xFF == SQLITE_CANTOPEN || error.code & 0xFF == SQLITE_READONLY {
+            return (try open(immutable: true), true)
+        }
     }
 
     private func distrust(maxValueBytes: Int) throws(SQLiteError) {

@@ -114,6 +114,10 @@ public final class ReaderApp {
             message = "config: \(first)\(more) — herald config check"
         }
     }
+    /// Shows `text` on the status line until the next key: what the composition root learns
+    /// at start (a library that cannot be written).
+    public func say(_ text: String) { message = text }
+
     /// What search debounces wait on (real time in a terminal, immediate or manual elsewhere).
     let clock: any DebounceClock
 
