@@ -136,7 +136,15 @@ struct Herald {
         // back; a sync with little to write takes milliseconds).
         if status == 0, let reader {
             reader.onChange = {}  // the terminal is gone
+            // A write waiting for a busy library is saved before herald ends: say so if that
+            // takes a while (the terminal is back: Ctrl-C leaves it unsaved).
+            let notice = Task {
+                try await Task.sleep(for: .seconds(2))
+                Console.complain(
+                    "herald: still saving your last changes (another program may be writing the library)…")
+            }
             await reader.finishWrites()
+            notice.cancel()
             if reader.syncWaits, let sync = reader.librarySync {
                 do { _ = try await sync.sync() } catch { Console.complain("herald: sync: \(error)") }
             }

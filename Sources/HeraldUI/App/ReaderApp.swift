@@ -61,6 +61,8 @@ public final class ReaderApp {
     }
     /// Who waits in `finishWrites()`.
     var writeWaiters: [CheckedContinuation<Void, Never>] = []
+    /// The last write of flags started: the next one waits for it (`ReaderApp+WriteOrder`).
+    var lastFlagWrite: Task<Void, Never>?
     /// The `:` command line while it is open.
     public internal(set) var commandPrompt: CommandPrompt?
     /// The commands run this session, oldest first (Up recalls them).
