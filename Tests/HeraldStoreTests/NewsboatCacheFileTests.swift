@@ -67,4 +67,32 @@ struct NewsboatCacheFileTests {
         #expect(items.map(\.guid) == (2...10).map { "g\($0)" }, "the newest are kept, oldest first")
         #expect(leftOut == 1)
     }
+
+    @Test("the README's limits table says what InputLimits holds for a newsboat cache and for dates")
+    func readmeStatesTheLimits() throws {
+        let readme = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .appendingPathComponent("../../README.md").standardized, encoding: .utf8)
+        let row = try #require(
+            readme.split(separator: "\n").first { $0.hasPrefix("| a newsboat cache") }, "no row for the cache"
+        )
+        func thousands(_ n: Int) -> String {
+            n.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))
+        }
+        for said in [
+            "no value over \(InputLimits.newsboatCacheValueBytes >> 20) MiB",
+            "titles and authors keep \(thousands(InputLimits.newsboatCacheTitleCharacters)) characters",
+            "addresses \(thousands(FeedAddress.maximumLength)) bytes",
+            "a feed's articles \(InputLimits.newsboatCacheFeedBytes >> 20) MiB in all",
+            "counting \(InputLimits.newsboatCacheArticleCost) bytes an article",
+            "at most \(InputLimits.newsboatCacheSteps / 1_000_000) million SQLite steps",
+        ] {
+            #expect(row.contains(said), "the README's row does not say: \(said)")
+        }
+        #expect(InputLimits.dateSeconds.lowerBound == Int64(FeedDate.earliest.timeIntervalSince1970))
+        #expect(
+            InputLimits.dateSeconds.upperBound + 1
+                == Int64(try Date("10000-01-01T00:00:00Z", strategy: .iso8601).timeIntervalSince1970))
+        #expect(readme.contains("| dates | before 1900 (year 0000, 0001-01-01) or after 9999"))
+    }
 }
