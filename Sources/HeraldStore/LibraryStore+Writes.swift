@@ -256,8 +256,8 @@ struct StoredArticle: Equatable, Sendable {
     init(_ item: ParsedItem) {
         self.init(
             title: item.title, link: item.link, author: item.author,
-            published: item.published.map { Int64($0.timeIntervalSince1970) },
-            updated: item.updated.map { Int64($0.timeIntervalSince1970) },
+            published: item.published.flatMap(FeedDate.seconds),
+            updated: item.updated.flatMap(FeedDate.seconds),
             enclosures: LibraryStore.enclosuresJSON(item.enclosures), image: item.image,
             body: ArticleBody.Digest(text: item.text, html: item.html))
     }

@@ -23,7 +23,9 @@ extension GlobalOptions {
         let (path, named) = configFile()
         let data: Data
         do {
-            data = try LocalFile.read(path, limit: 1_048_576)
+            // A regular file only: a FIFO would be waited on (`herald --config <(…)` never
+            // started), a device read until the limit.
+            data = try LocalFile.read(path, limit: 1_048_576, regularOnly: true)
         } catch FetchError.fileNotFound where !named {
             return ReaderConfig()
         } catch {

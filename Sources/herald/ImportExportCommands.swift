@@ -35,7 +35,7 @@ enum ImportExportCommands {
         guard !subscriptions.isEmpty else {
             throw UsageError("\(path) lists no feeds" + (refused.isEmpty ? "" : " Herald can follow"))
         }
-        let store = try await options.openLibrary(importingDemo: false)
+        let store = try await options.openLibrary(importingDemo: false, writing: "herald import")
         let demo = try await store.demoFeedURLs()
         let results = try await store.subscribe(all: subscriptions)
         Console.say(report(results, file: path))

@@ -12,8 +12,9 @@ struct CommandLineTests {
         var path: String { directory.appendingPathComponent("lib/herald.db").path }
 
         /// Opens the reader on this library (the demo feeds on its first start) in a new tmux
-        /// session, which prints `EXIT=status` when it ends.
-        func openReader(_ arguments: [String] = []) async throws -> TmuxSession {
+        /// session, which prints `EXIT=status` when it ends. `wrapper`: a command herald runs
+        /// under (`ReadOnlyLibrary`'s).
+        func openReader(_ arguments: [String] = [], wrapper: [String] = []) async throws -> TmuxSession {
             try FileManager.default.createDirectory(
                 at: directory.appendingPathComponent("lib"), withIntermediateDirectories: true)
             let binary = try HeraldUnderTest.binary()
@@ -22,12 +23,15 @@ struct CommandLineTests {
             try session.runCommand(
                 "HERALD_DB=\(HeraldUnderTest.shellQuoted(path)) "
                     + "HERALD_DEMO_DIR=\(HeraldUnderTest.shellQuoted(HeraldUnderTest.demoFeeds.path)) "
-                    + ([binary.path] + arguments).map(HeraldUnderTest.shellQuoted).joined(separator: " ")
+                    + (wrapper + [binary.path] + arguments).map(HeraldUnderTest.shellQuoted).joined(
+                        separator: " ")
                     + "; echo \"EXIT=$?\"")
             return session
         }
 
-        func run(_ arguments: [String], timeout: TimeInterval = 30) throws -> Spawn.Result {
+        func run(_ arguments: [String], timeout: TimeInterval = 30, wrapper: [String] = []) throws
+            -> Spawn.Result
+        {
             // The library's directory must exist: herald creates only its default one.
             try FileManager.default.createDirectory(
                 at: directory.appendingPathComponent("lib"), withIntermediateDirectories: true)
@@ -36,7 +40,8 @@ struct CommandLineTests {
             environment["HERALD_DB"] = path
             environment["HERALD_DEMO_DIR"] = HeraldUnderTest.demoFeeds.path
             environment["TZ"] = "UTC"
-            return try Spawn.run([binary.path] + arguments, environment: environment, timeout: timeout)
+            return try Spawn.run(
+                wrapper + [binary.path] + arguments, environment: environment, timeout: timeout)
         }
 
         func jsonLines(_ arguments: [String]) throws -> [[String: Any]] {

@@ -203,6 +203,34 @@ struct SyncKindsTests {
         #expect(flags["\(Self.feed) 1"]!.read && flags["\(Self.feed) 2099"]!.read)
         #expect(flags["\(Self.feed) tomorrow"]!.read == false)
     }
+
+    @Test(
+        "a flag or subscription state that is not 1 or 0, merged by whoever, is never applied and never wins")
+    func badValuesNeverApply() throws {
+        let pair = try Self.pair(guids: ["1"])
+        defer { pair.scratch.cleanUp() }
+        let store = pair.a.store
+        try store.setRead(true, articleID: try #require(try pair.a.articleID(Self.feed, "1")))
+        _ = try store.applySyncState()
+        // Straight into the store, past the files' check: later stamps than anything here.
+        try store.mergeOthers(
+            [
+                SyncOperation(
+                    change: SyncChange(kind: .read, feedURL: Self.feed, guid: "1", value: "maybe"),
+                    stamp: 1 << 50, device: "ffff"),
+                SyncOperation(
+                    change: SyncChange(kind: .star, feedURL: Self.feed, guid: "2", value: "yes"),
+                    stamp: 1 << 50, device: "ffff"),
+                SyncOperation(
+                    change: SyncChange(kind: .sub, feedURL: Self.feed, value: "maybe"), stamp: 1 << 50,
+                    device: "ffff"),
+            ], cursor: nil)
+        _ = try store.applySyncState()
+        #expect(try pair.a.flags()["\(Self.feed) 1"]?.read == true)
+        #expect(try pair.a.feeds().keys.contains(Self.feed), "still subscribed")
+        let states = try store.syncStates().values.filter { $0.change.feedURL == Self.feed }
+        #expect(!states.contains { $0.change.value == "maybe" && $0.change.kind != .star }, "never won")
+    }
 }
 
 @Suite("Moves from another device, many")

@@ -61,6 +61,8 @@ public final class ReaderApp {
     }
     /// Who waits in `finishWrites()`.
     var writeWaiters: [CheckedContinuation<Void, Never>] = []
+    /// The last write of flags started: the next one waits for it (`ReaderApp+WriteOrder`).
+    var lastFlagWrite: Task<Void, Never>?
     /// The `:` command line while it is open.
     public internal(set) var commandPrompt: CommandPrompt?
     /// The commands run this session, oldest first (Up recalls them).
@@ -114,6 +116,10 @@ public final class ReaderApp {
             message = "config: \(first)\(more) — herald config check"
         }
     }
+    /// Shows `text` on the status line until the next key: what the composition root learns
+    /// at start (a library that cannot be written).
+    public func say(_ text: String) { message = text }
+
     /// What search debounces wait on (real time in a terminal, immediate or manual elsewhere).
     let clock: any DebounceClock
 
