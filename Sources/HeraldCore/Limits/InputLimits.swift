@@ -9,7 +9,9 @@
 public enum InputLimits {
     // MARK: Queries (search, query feeds, filters, `:mark-read`, `--query`)
 
-    /// Parentheses and negations nested in a query: a deeper one is refused at its column,
-    /// before anything recurses over it.
+    /// Parentheses nested in a query: the one past it is refused at its column ("parentheses
+    /// nested deeper than 64"), before anything recurses over it. A run of negations (`--a`,
+    /// `not -a`) nests nothing: it is read in a loop and folded. Every walk over a query
+    /// (matching, the store's compiler, hashing) recurses at most three times per level.
     public static let queryDepth = 64
 }
