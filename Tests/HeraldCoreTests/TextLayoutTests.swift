@@ -17,6 +17,20 @@ struct TextLayoutTests {
         #expect(cut == "한국…")
     }
 
+    @Test("a prompt's end that fits: whole, or cut with a column left for … and no wide grapheme split")
+    func tails() {
+        #expect(TextLayout.tail("short", toWidth: 8) == ("short", false))
+        #expect(TextLayout.tail("Hello, world", toWidth: 8) == ("o, world".dropFirst(), true))
+        #expect(TextLayout.tail("한국어 제목", toWidth: 6) == (" 제목", true))
+        #expect(
+            TextLayout.tail("한국어제목", toWidth: 6) == ("제목", true), "5 columns: a wide grapheme is not split")
+        #expect(TextLayout.tail("", toWidth: 0) == ("", false))
+        #expect(TextLayout.tail("abc", toWidth: 0) == ("", true))
+        // 30,000 characters: the end, found from the end.
+        let long = String(repeating: "-", count: 30_000) + "(unread"
+        #expect(TextLayout.tail(long, toWidth: 20) == ("------------(unread", true))
+    }
+
     @Test("words wrap at spaces within the width")
     func wrapsWords() {
         let lines = TextLayout.wrap("the quick brown fox jumps over the lazy dog", width: 10)

@@ -17,6 +17,28 @@ public enum TextLayout {
         return out + marker
     }
 
+    /// The longest end of `text` that fits in `width` columns, and whether it was cut: then
+    /// it leaves one column free for a `…` before it. Walks from the end, so a prompt of
+    /// 30,000 characters costs what its visible part does, not their square.
+    public static func tail(_ text: String, toWidth width: Int) -> (text: Substring, cut: Bool) {
+        var start = text.endIndex
+        var used = 0
+        while start > text.startIndex {
+            let previous = text.index(before: start)
+            let w = DisplayWidth.of(text[previous])
+            if used + w > width { break }
+            used += w
+            start = previous
+        }
+        guard start > text.startIndex else { return (text[...], false) }
+        // Cut: one column for the `…`.
+        while used > width - 1, start < text.endIndex {
+            used -= DisplayWidth.of(text[start])
+            start = text.index(after: start)
+        }
+        return (text[start...], true)
+    }
+
     /// Wraps a body into lines of at most `width` columns. Paragraphs are separated by one
     /// blank line; words break at spaces, wide (CJK) graphemes break anywhere, and a word
     /// longer than the line (a URL) is cut at the edge. Tabs become spaces.
