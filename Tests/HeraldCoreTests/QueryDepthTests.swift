@@ -67,10 +67,11 @@ struct QueryDepthTests {
         let same = try ArticleQuery.parse(deepest())
         #expect(query == same && query.hashValue == same.hashValue)
         #expect(String(reflecting: query).count > 1000)
+        #expect(query.regexPatterns.isEmpty)
         let article = QueryFields(
             title: "w3", author: nil, text: "", feedTitle: "", feedURL: "", tags: [], time: 0)
         // w63 is absent: the outer negation holds unless the inner one does, and so on down.
-        _ = query.matches(article, now: 0)
+        _ = try query.matches(article, now: 0)
         #expect(error("-" + deepest()) == nil)
         // One more parenthesis around it: refused at the innermost, the 65th.
         let wrapped = "(" + deepest() + ")"

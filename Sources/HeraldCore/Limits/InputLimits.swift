@@ -14,4 +14,20 @@ public enum InputLimits {
     /// `not -a`) nests nothing: it is read in a loop and folded. Every walk over a query
     /// (matching, the store's compiler, hashing) recurses at most three times per level.
     public static let queryDepth = 64
+
+    // MARK: Regular expressions (`title:/…/`, `author:/…/` in queries and filters)
+
+    /// One match of a pattern against one title or author. A match past it is stopped, and
+    /// the pattern is too slow for the rest of its run (`RegexBudget`): a query fails with
+    /// an error naming it, a reload leaves the filter out and says so. An ordinary pattern
+    /// takes microseconds on a title.
+    public static let regexMatchTime: Duration = .milliseconds(50)
+
+    /// The matches of one pattern in one run that each take over `regexSlowMatch`, added up:
+    /// past it the pattern is too slow too, so titles made to take just under
+    /// `regexMatchTime` each cost this much in all, not that times their number.
+    public static let regexSlowMatchesTime: Duration = .milliseconds(500)
+
+    /// A match slower than this counts towards `regexSlowMatchesTime`.
+    public static let regexSlowMatch: Duration = .milliseconds(1)
 }

@@ -2,7 +2,8 @@ import Foundation
 import Synchronization
 
 /// The regular expressions of `title:/…/` and `author:/…/`: ICU syntax, case-insensitive,
-/// compiled once per pattern and kept (a query runs its pattern on every row it looks at).
+/// compiled once per pattern and kept (a query runs its pattern on every row it looks at),
+/// matched within the time of the run under way (`RegexBudget`).
 public enum QueryRegex {
     private static let cache = Mutex<[String: NSRegularExpression]>([:])
 
@@ -30,9 +31,10 @@ public enum QueryRegex {
         }
     }
 
-    /// Whether the pattern is found in `text`.
-    public static func matches(_ pattern: String, _ text: String) -> Bool {
+    /// Whether the pattern is found in `text`; throws when the pattern is too slow for the
+    /// run under way.
+    public static func matches(_ pattern: String, _ text: String) throws(SlowRegexError) -> Bool {
         guard let regex = compiled(pattern) else { return false }
-        return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+        return try RegexBudget.inForce.firstMatch(regex, pattern: pattern, in: text)
     }
 }
