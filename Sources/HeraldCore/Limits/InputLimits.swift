@@ -15,12 +15,12 @@ public enum InputLimits {
     /// (matching, the store's compiler, hashing) recurses at most three times per level.
     public static let queryDepth = 64
 
-    // MARK: Regular expressions (`title:/…/`, `author:/…/` in queries and filters)
+    // MARK: Regular expressions (`title:/…/`, `author:/…/` in queries and filters, `highlight`)
 
     /// One match of a pattern against one title or author. A match past it is stopped, and
     /// the pattern is too slow for the rest of its run (`RegexBudget`): a query fails with
-    /// an error naming it, a reload leaves the filter out and says so. An ordinary pattern
-    /// takes microseconds on a title.
+    /// an error naming it, a reload leaves the filter out and says so, a `highlight` is off
+    /// for the session with a message. An ordinary pattern takes microseconds on a title.
     public static let regexMatchTime: Duration = .milliseconds(50)
 
     /// The matches of one pattern in one run that each take over `regexSlowMatch`, added up:

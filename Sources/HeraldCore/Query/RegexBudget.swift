@@ -16,8 +16,8 @@ public struct SlowRegexError: Error, Sendable, Hashable, CustomStringConvertible
     }
 }
 
-/// The time regular expressions may take in one run: a query, a reload's filters
-/// (`InputLimits.regexMatchTime`, `regexSlowMatchesTime`).
+/// The time regular expressions may take in one run: a query, a reload's filters, the
+/// highlights of a session (`InputLimits.regexMatchTime`, `regexSlowMatchesTime`).
 ///
 /// A backtracking pattern such as `(a+)+$` takes time exponential in the length of the text
 /// it fails on (13 s for 26 `a` and a `!`). Each match here has a deadline: ICU calls back

@@ -1,4 +1,5 @@
 import Foundation
+public import HeraldCore
 
 /// A `highlight` line: titles its pattern matches are drawn in its style.
 public struct TitleHighlight: Sendable {
@@ -22,9 +23,11 @@ public struct TitleHighlight: Sendable {
         self.style = style
     }
 
-    /// True when the pattern matches somewhere in `title`.
-    public func matches(_ title: String) -> Bool {
-        regex.firstMatch(in: title, range: NSRange(title.startIndex..., in: title)) != nil
+    /// True when the pattern matches somewhere in `title`; throws when the pattern is too
+    /// slow for `budget` (`TitleHighlighter`'s lasts the session).
+    public func matches(_ title: String, within budget: RegexBudget = .inForce) throws(SlowRegexError) -> Bool
+    {
+        try budget.firstMatch(regex, pattern: pattern, in: title)
     }
 }
 
