@@ -71,4 +71,14 @@ struct SlowRegexStoreTests {
             #expect(try await store.count(matching: .flag(.read)).total == 0, "\(text)")
         }
     }
+
+    @Test("config check's trial names the patterns too slow on the field they match")
+    func trial() async throws {
+        let (store, library) = try await library()
+        defer { library.cleanUp() }
+        let slow = try await store.slowPatterns([
+            (.title, "(a+)+$"), (.title, "^rust"), (.author, "((a+)+)+$"), (.title, "(a+)+$"),
+        ])
+        #expect(slow == ["(a+)+$"], "authors are empty here: the author pattern is fine")
+    }
 }

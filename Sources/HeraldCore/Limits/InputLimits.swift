@@ -20,7 +20,8 @@ public enum InputLimits {
     /// One match of a pattern against one title or author. A match past it is stopped, and
     /// the pattern is too slow for the rest of its run (`RegexBudget`): a query fails with
     /// an error naming it, a reload leaves the filter out and says so, a `highlight` is off
-    /// for the session with a message. An ordinary pattern takes microseconds on a title.
+    /// for the session with a message; `herald config check` tries the config's patterns on
+    /// the library's titles. An ordinary pattern takes microseconds on a title.
     public static let regexMatchTime: Duration = .milliseconds(50)
 
     /// The matches of one pattern in one run that each take over `regexSlowMatch`, added up:
