@@ -17,11 +17,12 @@ public enum InputLimits {
 
     // MARK: Regular expressions (`title:/…/`, `author:/…/` in queries and filters, `highlight`)
 
-    /// One match of a pattern against one title or author. A match past it is stopped, and
-    /// the pattern is too slow for the rest of its run (`RegexBudget`): a query fails with
-    /// an error naming it, a reload leaves the filter out and says so, a `highlight` is off
-    /// for the session with a message; `herald config check` tries the config's patterns on
-    /// the library's titles. An ordinary pattern takes microseconds on a title.
+    /// One match of a pattern against one title or author, in processor time (waiting for a
+    /// core on a loaded machine does not count). A match past it is stopped, and the pattern
+    /// is too slow for the rest of its run (`RegexBudget`): a query fails with an error
+    /// naming it, a reload leaves the filter out and says so, a `highlight` is off for the
+    /// session with a message; `herald config check` tries the config's patterns on the
+    /// library's titles. An ordinary pattern takes microseconds on a title.
     public static let regexMatchTime: Duration = .milliseconds(50)
 
     /// The matches of one pattern in one run that each take over `regexSlowMatch`, added up:
@@ -29,6 +30,7 @@ public enum InputLimits {
     /// `regexMatchTime` each cost this much in all, not that times their number.
     public static let regexSlowMatchesTime: Duration = .milliseconds(500)
 
-    /// A match slower than this counts towards `regexSlowMatchesTime`.
+    /// A match that uses more of the processor than this (after its first millisecond)
+    /// counts towards `regexSlowMatchesTime`.
     public static let regexSlowMatch: Duration = .milliseconds(1)
 }

@@ -5,14 +5,12 @@ import Synchronization
 /// compiled once per pattern and kept (a query runs its pattern on every row it looks at),
 /// matched within the time of the run under way (`RegexBudget`).
 public enum QueryRegex {
-    private static let cache = Mutex<[String: NSRegularExpression]>([:])
+    private static let cache = Mutex<[String: TimedRegex]>([:])
 
     /// The compiled pattern; nil when it does not compile.
-    static func compiled(_ pattern: String) -> NSRegularExpression? {
+    static func compiled(_ pattern: String) -> TimedRegex? {
         if let found = cache.withLock({ $0[pattern] }) { return found }
-        guard let regex = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive]) else {
-            return nil
-        }
+        guard let regex = try? TimedRegex(pattern) else { return nil }
         cache.withLock { cache in
             // A bound on memory: patterns come from what users type.
             if cache.count > 256 { cache.removeAll() }
@@ -35,6 +33,6 @@ public enum QueryRegex {
     /// run under way.
     public static func matches(_ pattern: String, _ text: String) throws(SlowRegexError) -> Bool {
         guard let regex = compiled(pattern) else { return false }
-        return try RegexBudget.inForce.firstMatch(regex, pattern: pattern, in: text)
+        return try RegexBudget.inForce.firstMatch(regex, in: text)
     }
 }

@@ -6,12 +6,12 @@ public struct TitleHighlight: Sendable {
     /// The pattern as written in the config file.
     public var pattern: String
     public var style: Style
-    let regex: NSRegularExpression
+    let regex: TimedRegex
 
     /// A highlight, or the regex's problem in words.
     public init(pattern: String, style: Style) throws(ConfigWordError) {
         do {
-            regex = try NSRegularExpression(pattern: pattern, options: [.caseInsensitive])
+            regex = try TimedRegex(pattern)
         } catch {
             // Foundation's error says only "the value is invalid": say what to look at.
             throw ConfigWordError(
@@ -27,7 +27,7 @@ public struct TitleHighlight: Sendable {
     /// slow for `budget` (`TitleHighlighter`'s lasts the session).
     public func matches(_ title: String, within budget: RegexBudget = .inForce) throws(SlowRegexError) -> Bool
     {
-        try budget.firstMatch(regex, pattern: pattern, in: title)
+        try budget.firstMatch(regex, in: title)
     }
 }
 
