@@ -1,11 +1,12 @@
 import Foundation
 import HeraldCore
 import HeraldStore
+import Synchronization
 
 /// One match of an ordinary pattern on one title, as a query runs it (`QueryRegex.matches`,
-/// within a `RegexBudget`) against a bare `NSRegularExpression.firstMatch` (how patterns ran
-/// before their time budget): nanoseconds a match, median over `runs` passes over the
-/// library's titles.
+/// within a `RegexBudget`) against a cached `NSRegularExpression.firstMatch` (how patterns
+/// ran before their time budget): nanoseconds a match, the fastest of `runs` passes over the
+/// library's titles (on a loaded machine the fastest is the better estimate of the work).
 enum RegexMatchBench {
     static let patterns = ["^[a-z]+ [a-z]+", "(garden|river)$", #"\d+\. the"#, "^the .* river", "[aeiou]{3}"]
 
@@ -13,14 +14,18 @@ enum RegexMatchBench {
         let store = try await LibraryStore.open(path: path)
         var titles: [String] = []
         try await store.forEachArticle(matching: .everything) { page in titles += page.map(\.summary.title) }
-        print("\(titles.count) titles; ns a match, median of \(runs) passes")
+        print("\(titles.count) titles; ns a match, fastest of \(runs) passes")
         print("pattern                 bare   budgeted   ratio")
+        // As `QueryRegex` ran a pattern before: looked up among those compiled, then matched.
+        let compiled = Mutex<[String: NSRegularExpression]>([:])
         for pattern in patterns {
             let regex = try NSRegularExpression(pattern: pattern, options: [.caseInsensitive])
+            compiled.withLock { $0[pattern] = regex }
             var found = (0, 0)
             let bare = passes(runs, titles.count) {
-                found.0 = titles.count {
-                    regex.firstMatch(in: $0, range: NSRange($0.startIndex..., in: $0)) != nil
+                found.0 = titles.count { title in
+                    guard let regex = compiled.withLock({ $0[pattern] }) else { return false }
+                    return regex.firstMatch(in: title, range: NSRange(title.startIndex..., in: title)) != nil
                 }
             }
             let budgeted = passes(runs, titles.count) {
@@ -34,7 +39,7 @@ enum RegexMatchBench {
         }
     }
 
-    /// The median time of `runs` calls of `body`, in ns per title.
+    /// The fastest of `runs` calls of `body`, in ns per title.
     private static func passes(_ runs: Int, _ count: Int, _ body: () -> Void) -> Double {
         var times: [Double] = []
         for _ in 0..<runs {
@@ -42,6 +47,6 @@ enum RegexMatchBench {
             body()
             times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / Double(max(count, 1)))
         }
-        return times.sorted()[times.count / 2]
+        return times.min() ?? 0
     }
 }
