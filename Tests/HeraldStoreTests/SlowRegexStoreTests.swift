@@ -51,8 +51,9 @@ struct SlowRegexStoreTests {
         }
         await expectTooSlow(pattern) { _ = try await store.counts(in: .query(text)) }
         await expectTooSlow(pattern) { try await store.forEachArticle(matching: query) { _ in } }
-        // Five queries, each stopped once: seconds at most, where each took 13 s to minutes.
-        #expect(ContinuousClock.now - started < .seconds(10))
+        // Five queries, each stopped once: seconds at most on a loaded machine, where each
+        // took 13 s to minutes.
+        #expect(ContinuousClock.now - started < .seconds(30))
         // Ordinary patterns still work, in the same library.
         #expect(try await store.articles(matching: ArticleQuery.parse("title:/^rust/"), limit: 50).count == 1)
         #expect(try await store.count(matching: ArticleQuery.parse("title:/a{30}/")).total == 3)
