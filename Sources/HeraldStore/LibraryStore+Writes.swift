@@ -210,8 +210,11 @@ extension LibraryStore {
                 return try feedRowIDs(tagged: name).flatMap { try update(["a.feed_id = ?1"], [.integer($0)]) }
             }
         }
-        // Marking whole feeds read syncs as one operation per feed.
-        return flag == .read && value ? try markingAllRead(source, all) : try all()
+        // Marking whole feeds read syncs as one operation per feed. A query's too-slow
+        // pattern stops its statement before it changes anything (`QueryFunctions`).
+        return try RegexBudget.scoped {
+            flag == .read && value ? try markingAllRead(source, all) : try all()
+        }
     }
 
     /// Steps an `UPDATE … RETURNING id` to its end: the ids it changed.

@@ -26,6 +26,9 @@ public final class LibraryStore: ArticleRepository {
     var reloadFilters: [QueryFilter] = []
     /// Stored articles `delete` filters removed since `takeRemovedByFilters()` last read it.
     var removedByFilters = 0
+    /// The run of the filters' regular expressions since `takeSlowFilters()` last read it
+    /// (a reload's): a filter with a pattern found too slow is left out until then.
+    var filterRegexBudget = RegexBudget()
     /// Where the plans of queries change (tests read the same pages with each plan).
     var queryPlanLimits = QueryPlanLimits()
 

@@ -71,6 +71,10 @@ struct Herald {
         } catch let error as UsageError {
             Console.complain("herald: \(error.message)\nTry 'herald --help'.")
             exit(2)
+        } catch let error as SlowRegexError {
+            // The query's own fault, as a query that does not parse is (`list`, `search`).
+            Console.complain("herald: query: \(error)")
+            exit(2)
         } catch let error as SQLiteError where error.isCorrupt {
             Console.complain(
                 "herald: \(error)\nherald: nothing more was written to it. Restore a copy of \(library ?? "it"), "

@@ -69,6 +69,11 @@ enum ReloadCommand {
                 Console.say("  \(name): \(TextSanitizer.singleLine(failure.reason))")
             }
         }
+        // Even with --quiet: a filter that was not applied is something to act on.
+        for pattern in summary.slowFilters {
+            Console.complain(
+                "herald: filter: \(SlowRegexError(pattern: pattern)); the filters with it were left out of this reload")
+        }
         if summary.removedByFilters > 0, !quiet {
             Console.say("delete filters removed \(summary.removedByFilters) stored articles")
         }

@@ -24,6 +24,7 @@ struct TextLayoutTests {
         #expect(TextLayout.tail("Hello, world", toWidth: 8) == (", world", true))
         let wide = TextLayout.tail("한국어 제목", toWidth: 6)
         #expect(wide.cut && wide.text == " 제목" && DisplayWidth.of(wide.text) + 1 <= 6)
+        #expect(TextLayout.tail("한국어제목", toWidth: 6) == ("제목", true), "5 columns: a wide grapheme is not split")
         #expect(TextLayout.tail("", toWidth: 4) == ("", false))
         #expect(TextLayout.tail("ab", toWidth: 0) == ("", true))
         // Its cost is the width's: the end of a text of a million graphemes.

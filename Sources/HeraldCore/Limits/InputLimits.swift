@@ -19,8 +19,10 @@ public enum InputLimits {
 
     // MARK: Queries (search, query feeds, filters, `:mark-read`, `--query`)
 
-    /// Parentheses and negations nested in a query: a deeper one is refused at its column,
-    /// before anything recurses over it.
+    /// Parentheses nested in a query: the one past it is refused at its column ("parentheses
+    /// nested deeper than 64"), before anything recurses over it. A run of negations (`--a`,
+    /// `not -a`) nests nothing: it is read in a loop and folded. Every walk over a query
+    /// (matching, the store's compiler, hashing) recurses at most three times per level.
     public static let queryDepth = 64
 
     // MARK: What is typed
@@ -29,6 +31,25 @@ public enum InputLimits {
     /// past it stops there, said on the status line. About 700 words; a query of them is
     /// already slower to search than to type.
     public static let promptBytes = 4_096
+
+    // MARK: Regular expressions (`title:/…/`, `author:/…/` in queries and filters, `highlight`)
+
+    /// One match of a pattern against one title or author, in processor time (waiting for a
+    /// core on a loaded machine does not count). A match past it is stopped, and the pattern
+    /// is too slow for the rest of its run (`RegexBudget`): a query fails with an error
+    /// naming it, a reload leaves the filter out and says so, a `highlight` is off for the
+    /// session with a message; `herald config check` tries the config's patterns on the
+    /// library's titles. An ordinary pattern takes microseconds on a title.
+    public static let regexMatchTime: Duration = .milliseconds(50)
+
+    /// The matches of one pattern in one run that each take over `regexSlowMatch`, added up:
+    /// past it the pattern is too slow too, so titles made to take just under
+    /// `regexMatchTime` each cost this much in all, not that times their number.
+    public static let regexSlowMatchesTime: Duration = .milliseconds(500)
+
+    /// A match that uses more of the processor than this (after its first millisecond)
+    /// counts towards `regexSlowMatchesTime`.
+    public static let regexSlowMatch: Duration = .milliseconds(1)
 }
 
 extension InputLimits {

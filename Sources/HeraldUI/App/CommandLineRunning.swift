@@ -49,7 +49,7 @@ extension ReaderApp {
         switch ColonCommand.parse(line) {
         case .success(let parsed): command = parsed
         case .failure(let error):
-            message = ":\(line): \(error)"
+            message = ":\(Self.shortened(line)): \(error)"
             return
         }
         switch command {
@@ -89,10 +89,16 @@ extension ReaderApp {
             return BulkWrite(what: list.title) { try await $0.setFlag(flag, value, in: source) }
         case .query(let text):
             let source = ArticleSource.query(text)
-            return BulkWrite(what: "the articles matching \(text)") {
+            return BulkWrite(what: "the articles matching \(Self.shortened(text))") {
                 try await $0.setFlag(flag, value, in: source)
             }
         }
+    }
+
+    /// A command line as the status line repeats it: a long one cut, so that what follows
+    /// it (the error) shows.
+    static func shortened(_ line: String) -> String {
+        line.count > 40 ? line.prefix(30) + "…" : line
     }
 
     /// The list the user is in: the open article list (under an article too), or the row

@@ -338,6 +338,10 @@ public final class ReaderApp {
             ReloadErrorsView(model: model, theme: theme, keymap: keymap).draw(into: &canvas)
         case .page(let model): PageView(model: model, theme: theme, keymap: keymap).draw(into: &canvas)
         }
+        // Drawing the titles is what finds a highlight too slow: say so in this frame.
+        if let pattern = highlighter.takeSlowHighlights().first {
+            message = "highlight: \(SlowRegexError(pattern: pattern)); it is off for this session"
+        }
         if let progress = reload?.progress {
             ReloadIndicator.draw(progress, into: &canvas, theme: theme)
         } else if let indexing {
