@@ -23,6 +23,18 @@ struct InputLimitsReadmeTests {
         return rows
     }
 
+    @Test("the table has the items of a feed and the prompts' length, with their numbers")
+    func itemsAndPrompts() throws {
+        let rows = try rows()
+        func thousands(_ n: Int) -> String {
+            n.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))
+        }
+        let items = try #require(rows["a feed's items"])
+        #expect(items.hasPrefix("\(thousands(InputLimits.itemsPerFeed)) per document"))
+        let prompt = try #require(rows["a prompt (`/`, `:`)"])
+        #expect(prompt.hasPrefix("\(thousands(InputLimits.promptBytes)) bytes of text"))
+    }
+
     @Test("the table has the query's depth and the regular expressions' time, with their numbers")
     func limitsInTheTable() throws {
         let rows = try rows()
