@@ -1,8 +1,8 @@
 # Herald — build, run, test, install.
 #   make run      build (release) and open the reader (on the bundled demo feeds)
 #   make test     build with warnings as errors and run the whole suite
-#   make bench    print performance figures (first frame, bytes per keystroke, library sizes,
-#                 feed parser MB/s)
+#   make bench    print performance figures (first frame, bytes per keystroke, reloads, the peak
+#                 memory of hostile reloads, library sizes, feed parser MB/s)
 #   make fuzz     run each libFuzzer target of Fuzz/ for SECONDS seconds (default 60)
 #   make test-tsan, make test-asan   the suite under ThreadSanitizer / AddressSanitizer
 #   make test-release   the end-to-end suites once more, on the release binary (`make build`'s)
@@ -102,6 +102,8 @@ bench: build deps-test
 	python3 Scripts/measure_terminal.py --binary $(RELEASE_BIN)
 	python3 Scripts/bench_reload.py --herald $(RELEASE_BIN)
 	python3 Scripts/bench_hostile.py --herald $(RELEASE_BIN)
+	python3 Scripts/bench_paste.py --herald $(RELEASE_BIN)
+	python3 Scripts/bench_items.py --herald $(RELEASE_BIN)
 	Scripts/bench_library.sh $(dir $(RELEASE_BIN))
 	$(dir $(RELEASE_BIN))herald-bench parse
 	$(dir $(RELEASE_BIN))herald-bench sync-merge --operations 1000000

@@ -407,8 +407,9 @@ def feed_delays(seed, feeds, delay_ms, jitter_ms):
 
 
 class Result:
-    def __init__(self, wall, cpu, rss_kib, status, stderr):
+    def __init__(self, wall, cpu, rss_kib, status, stderr, stdout=""):
         self.wall, self.cpu, self.rss_kib, self.status, self.stderr = wall, cpu, rss_kib, status, stderr
+        self.stdout = stdout
 
 
 # The readers are started by a small launcher process, not by this one: exec records the
@@ -432,12 +433,13 @@ for line in sys.stdin:
                 floor = int(row.split()[1])
     null = os.open(os.devnull, os.O_RDWR)
     err = os.open(job["stderr"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    out = os.open(job["stdout"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600) if job.get("stdout") else null
     start = time.perf_counter()
     pid = os.posix_spawn(job["argv"][0], job["argv"], job["env"],
-                         file_actions=[(os.POSIX_SPAWN_DUP2, null, 0), (os.POSIX_SPAWN_DUP2, null, 1),
+                         file_actions=[(os.POSIX_SPAWN_DUP2, null, 0), (os.POSIX_SPAWN_DUP2, out, 1),
                                        (os.POSIX_SPAWN_DUP2, err, 2)])
-    os.close(null)
-    os.close(err)
+    for fd in {null, err, out}:
+        os.close(fd)
     print(json.dumps({"pid": pid}), flush=True)
     _, status, usage = os.wait4(pid, 0)
     wall = time.perf_counter() - start
@@ -456,10 +458,12 @@ class Launcher:
                                         stdout=subprocess.PIPE, text=True, bufsize=1)
         self.floor_kib = 0
 
-    def run(self, argv, env, timeout):
+    def run(self, argv, env, timeout, keep_stdout=False):
         import json
-        with tempfile.NamedTemporaryFile(prefix="herald-bench-stderr-") as err:
-            self.process.stdin.write(json.dumps({"argv": argv, "env": env, "stderr": err.name}) + "\n")
+        with tempfile.NamedTemporaryFile(prefix="herald-bench-stderr-") as err, \
+                tempfile.NamedTemporaryFile(prefix="herald-bench-stdout-") as out:
+            job = {"argv": argv, "env": env, "stderr": err.name, "stdout": out.name if keep_stdout else None}
+            self.process.stdin.write(json.dumps(job) + "\n")
             self.process.stdin.flush()
             pid = json.loads(self.process.stdout.readline())["pid"]
             timer = threading.Timer(timeout, lambda: os.kill(pid, 9))
@@ -469,21 +473,23 @@ class Launcher:
             finally:
                 timer.cancel()
             stderr = open(err.name, errors="replace").read()
+            stdout = open(out.name, errors="replace").read()
         self.floor_kib = max(self.floor_kib, done["floor"])
-        return Result(done["wall"], done["cpu"], done["maxrss"], done["status"], stderr)
+        return Result(done["wall"], done["cpu"], done["maxrss"], done["status"], stderr, stdout)
 
     def stop(self):
         self.process.stdin.close()
         self.process.wait(timeout=10)
 
 
-def run_child(argv, env=None, timeout=1800):
+def run_child(argv, env=None, timeout=1800, keep_stdout=False):
     """Runs argv to its end: wall seconds, user+sys CPU seconds and peak RSS of the child
-    (wait4's rusage, which is the child's own, not the sum of every child so far)."""
+    (wait4's rusage, which is the child's own, not the sum of every child so far), and with
+    `keep_stdout` what it printed."""
     if Launcher.instance is None:
         Launcher.instance = Launcher()
     argv = [shutil.which(argv[0]) or argv[0]] + list(argv[1:])
-    return Launcher.instance.run(argv, dict(env if env is not None else os.environ), timeout)
+    return Launcher.instance.run(argv, dict(env if env is not None else os.environ), timeout, keep_stdout)
 
 
 def count_rows(path, table):

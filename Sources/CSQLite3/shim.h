@@ -12,4 +12,11 @@ static inline int cs_disable_memory_statistics(void) {
     return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
 }
 
+// sqlite3_db_config is variadic too. Sets an on/off option of one connection; returns
+// SQLITE_OK or an error code (an option this SQLite does not know).
+static inline int cs_db_config_flag(sqlite3 *db, int option, int on) {
+    int now = -1;
+    return sqlite3_db_config(db, option, on, &now);
+}
+
 #endif

@@ -43,7 +43,7 @@ public actor FeedFetcher {
 
     /// The caller is done with a document's bytes (with a body budget: lets the next body in).
     public nonisolated func release(_ document: FetchedDocument) {
-        loop?.release(bytes: document.heldBytes)
+        loop?.release(bytes: document.heldBytes, transfer: document.transfer)
     }
 
     deinit { loop?.stop() }
@@ -62,20 +62,25 @@ public actor FeedFetcher {
             await acquire(host)
             defer { release(host) }
             nextID += 1
-            let outcome = await loop.perform(request, limits: limits, id: nextID)
+            let id = nextID
+            let outcome = await loop.perform(request, limits: limits, id: id)
             do throws(FetchError) {
                 var result = try Self.result(of: outcome, for: request, limits: limits)
-                // Only the document's bytes stay counted, until the caller releases them.
+                // Only the document's bytes stay counted, until the caller releases them; a
+                // body larger than the whole budget also keeps the lead, if it held it.
                 var kept = 0
+                var holdsLead = false
                 if case .fetched(var document) = result, outcome.budgeted > 0 {
                     kept = min(document.data.count, outcome.budgeted)
+                    holdsLead = kept > loop.budget?.limit ?? .max
                     document.heldBytes = kept
+                    document.transfer = holdsLead ? id : nil
                     result = .fetched(document)
                 }
-                loop.release(bytes: outcome.budgeted - kept)
+                loop.release(bytes: outcome.budgeted - kept, transfer: holdsLead ? nil : id)
                 return result
             } catch {
-                loop.release(bytes: outcome.budgeted)
+                loop.release(bytes: outcome.budgeted, transfer: id)
                 throw error
             }
         default:

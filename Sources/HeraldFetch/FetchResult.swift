@@ -39,4 +39,7 @@ public struct FetchedDocument: Sendable, Hashable {
     public var movedPermanentlyTo: URL?
     /// Bytes of the fetcher's body budget this document holds until it is released.
     var heldBytes = 0
+    /// The transfer that fetched a body larger than the whole budget: if it led the budget,
+    /// the lead is free again only once the document is released (see `BodyBudget`).
+    var transfer: UInt64?
 }

@@ -6,8 +6,10 @@ public import Foundation
 public enum LocalFile {
     /// The contents of `path` ("-" is standard input). `regularOnly`: anything but a regular
     /// file is refused without waiting on it (a subscription's `file:` feed: a reload must
-    /// never read the terminal, a FIFO that no one writes, or a device that never ends).
-    public static func read(_ path: String, limit: Int, regularOnly: Bool = false) throws(FetchError) -> Data {
+    /// never read the terminal, a FIFO that no one writes, or a device that never ends; the
+    /// config file; newsboat's files).
+    public static func read(_ path: String, limit: Int, regularOnly: Bool = false) throws(FetchError) -> Data
+    {
         if path == "-" { return try read(descriptor: 0, path: "standard input", limit: limit) }
         // O_NONBLOCK: opening a FIFO does not wait for a writer (the mode is undone below).
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | (regularOnly ? O_NONBLOCK | O_NOCTTY : 0))
@@ -26,8 +28,8 @@ public enum LocalFile {
             }
             switch status.st_mode & S_IFMT {
             case S_IFREG: break
-            case S_IFDIR: throw .other("\(path) is a directory, not a feed")
-            default: throw .other("\(path) is not a regular file (a device, a FIFO or a socket), not a feed")
+            case S_IFDIR: throw .other("\(path) is a directory, not a file")
+            default: throw .other("\(path) is not a regular file (a device, a FIFO or a socket): not read")
             }
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         }
@@ -37,7 +39,7 @@ public enum LocalFile {
     static func read(descriptor: Int32, path: String, limit: Int) throws(FetchError) -> Data {
         var status = stat()
         if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
-            throw .other("\(path) is a directory, not a feed")
+            throw .other("\(path) is a directory, not a file")
         }
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 65_536)
@@ -46,7 +48,7 @@ public enum LocalFile {
             if count == 0 { return data }
             if count < 0 {
                 if errno == EINTR { continue }
-                if errno == EISDIR { throw .other("\(path) is a directory, not a feed") }
+                if errno == EISDIR { throw .other("\(path) is a directory, not a file") }
                 throw .other("cannot read \(path): \(String(cString: strerror(errno)))")
             }
             guard data.count + count <= limit else { throw .tooLarge(limit: limit) }

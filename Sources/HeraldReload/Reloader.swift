@@ -101,6 +101,7 @@ public struct Reloader: Sendable {
         if let damaged { throw damaged }
         summary.newArticles = state.newArticles
         summary.removedByFilters = await store.takeRemovedByFilters()
+        summary.slowFilters = await store.takeSlowFilters()
         // Per-feed limits apply even without global ones (`applyRetention` returns at once
         // when there are none).
         // Retention never fails a reload: what it could not do now, the next one does (its

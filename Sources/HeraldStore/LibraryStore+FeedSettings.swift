@@ -109,7 +109,8 @@ extension LibraryStore {
             guard let key = FeedSettingKey(rawValue: statement.text(1) ?? "") else { continue }
             stored[statement.int64(0), default: [:]][key] = statement.text(2) ?? ""
         }
-        guard stored != wanted else { return unknown }
+        // A library that cannot be written is read with the settings it holds.
+        guard stored != wanted, !access.isReadOnly else { return unknown }
         // The config's lines are applied at every start: not something the user did in the
         // library, so not captured for sync (two machines with two configs would fight).
         try withoutCapture {

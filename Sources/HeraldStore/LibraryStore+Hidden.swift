@@ -23,8 +23,19 @@ extension LibraryStore {
     static let movedColumns = ArticleBodyMigration.columns + ", body"
 
     /// Hides and shows what the hide filters of `reloadFilters` decide, when they are not
-    /// those applied last.
+    /// those applied last. When one's pattern proves too slow (`filterRegexBudget`), nothing
+    /// changes: the hidden articles stay as they were, and the next reload names the pattern.
     func applyHideFilters(now: Date) throws {
+        let budget = filterRegexBudget
+        let known = budget.tooSlow.count
+        do {
+            try budget.run { try applyHideFiltersNow(now: now) }
+        } catch where budget.tooSlow.count > known || error is SlowRegexError {
+            return
+        }
+    }
+
+    private func applyHideFiltersNow(now: Date) throws {
         let hides = reloadFilters.filter { $0.action == .hide }.map(\.query)
         let signature = hides.map { String(reflecting: $0) }.sorted().joined(separator: "\n")
         let applied =
@@ -140,7 +151,10 @@ extension LibraryStore {
                 feedURL: feed?.url ?? "", tags: feed?.tags ?? [], isRead: rows.bool(4),
                 isStarred: rows.bool(5),
                 hasEnclosure: rows.bool(6), time: rows.int64(7))
-            if !hides.contains(where: { $0.matches(fields, now: seconds) }) { showing.append(rows.int64(0)) }
+            // A pattern too slow throws, and the whole change is undone.
+            if !(try hides.contains(where: { try $0.matches(fields, now: seconds) })) {
+                showing.append(rows.int64(0))
+            }
         }
         try show(hiddenRows: showing)
     }

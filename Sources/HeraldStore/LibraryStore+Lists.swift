@@ -9,110 +9,120 @@ public import HeraldCore
 /// (`LibraryStore+TagPages.swift`).
 extension LibraryStore {
     public func articles(in source: ArticleSource, page: ArticlePage) throws -> [ArticleSummary] {
-        if case .oldestFirst(let list) = source {
-            // Read from the other end of the newest-first list, and turned around.
-            let total = page.isOffset ? try counts(in: list).total : 0
-            return try articles(in: list, page: page.reversed(total: total)).reversed()
-        }
-        let (after, forward, limit, offset): (ArticleSortKey?, Bool, Int, Int) =
-            switch page {
-            case .first(let limit): (nil, true, limit, 0)
-            case .after(let key, let limit): (key, true, limit, 0)
-            case .before(let key, let limit): (key, false, limit, 0)
-            case .last(let limit): (nil, false, limit, 0)
-            case .offset(let offset, let limit): (nil, true, limit, max(offset, 0))
+        try RegexBudget.scoped {
+            if case .oldestFirst(let list) = source {
+                // Read from the other end of the newest-first list, and turned around.
+                let total = page.isOffset ? try counts(in: list).total : 0
+                return try articles(in: list, page: page.reversed(total: total)).reversed()
             }
-        let rows: [ArticleSummary]
-        if case .tag(let name) = source {
-            rows = try tagPage(name, after: after, forward: forward, limit: limit, skip: offset)
-        } else if case .query(let text) = source {
-            rows = try plannedScan(
-                ArticleQuery.parse(text), after: after, forward: forward, limit: limit, offset: offset,
-                now: Date())
-        } else {
-            let (conditions, values) = try filter(source)
-            rows = try scan(conditions, values, after: after, forward: forward, limit: limit, offset: offset)
+            let (after, forward, limit, offset): (ArticleSortKey?, Bool, Int, Int) =
+                switch page {
+                case .first(let limit): (nil, true, limit, 0)
+                case .after(let key, let limit): (key, true, limit, 0)
+                case .before(let key, let limit): (key, false, limit, 0)
+                case .last(let limit): (nil, false, limit, 0)
+                case .offset(let offset, let limit): (nil, true, limit, max(offset, 0))
+                }
+            let rows: [ArticleSummary]
+            if case .tag(let name) = source {
+                rows = try tagPage(name, after: after, forward: forward, limit: limit, skip: offset)
+            } else if case .query(let text) = source {
+                rows = try plannedScan(
+                    ArticleQuery.parse(text), after: after, forward: forward, limit: limit, offset: offset,
+                    now: Date())
+            } else {
+                let (conditions, values) = try filter(source)
+                rows = try scan(conditions, values, after: after, forward: forward, limit: limit, offset: offset)
+            }
+            return forward ? rows : rows.reversed()
         }
-        return forward ? rows : rows.reversed()
     }
 
     public func position(of key: ArticleSortKey, in source: ArticleSource) throws -> Int {
-        // Oldest first, the rows before an article are the older ones.
-        let older = source.isOldestFirst
-        let source = source.unordered
-        if case .tag(let name) = source {
-            return try feedRowIDs(tagged: name).reduce(0) { sum, feed in
-                sum + (try count(["a.feed_id = ?1"], [.integer(feed)], before: key, older: older))
+        try RegexBudget.scoped {
+            // Oldest first, the rows before an article are the older ones.
+            let older = source.isOldestFirst
+            let source = source.unordered
+            if case .tag(let name) = source {
+                return try feedRowIDs(tagged: name).reduce(0) { sum, feed in
+                    sum + (try count(["a.feed_id = ?1"], [.integer(feed)], before: key, older: older))
+                }
             }
+            let (conditions, values) = try filter(source)
+            return try count(conditions, values, before: key, older: older)
         }
-        let (conditions, values) = try filter(source)
-        return try count(conditions, values, before: key, older: older)
     }
 
     public func rows(between a: ArticleSortKey, and b: ArticleSortKey, in source: ArticleSource) throws -> Int
     {
-        let (first, last) = a < b ? (a, b) : (b, a)
-        let source = source.unordered
-        if case .tag(let name) = source {
-            return try feedRowIDs(tagged: name).reduce(0) { sum, feed in
-                sum + (try count(["a.feed_id = ?1"], [.integer(feed)], between: first, and: last))
+        try RegexBudget.scoped {
+            let (first, last) = a < b ? (a, b) : (b, a)
+            let source = source.unordered
+            if case .tag(let name) = source {
+                return try feedRowIDs(tagged: name).reduce(0) { sum, feed in
+                    sum + (try count(["a.feed_id = ?1"], [.integer(feed)], between: first, and: last))
+                }
             }
+            let (conditions, values) = try filter(source)
+            return try count(conditions, values, between: first, and: last)
         }
-        let (conditions, values) = try filter(source)
-        return try count(conditions, values, between: first, and: last)
     }
 
     public func firstUnread(
         in source: ArticleSource, after key: ArticleSortKey?, direction: ListDirection
     ) throws -> ArticleSummary? {
-        if case .oldestFirst(let list) = source {
-            return try firstUnread(
-                in: list, after: key, direction: direction == .forward ? .backward : .forward)
-        }
-        let forward = direction == .forward
-        let candidates: [ArticleSummary]
-        switch source {
-        case .tag(let name):
-            candidates = try feedRowIDs(tagged: name).compactMap { feed in
-                try scan(
-                    ["a.feed_id = ?1", "a.read = 0"], [.integer(feed)], after: key, forward: forward, limit: 1
-                ).first
+        try RegexBudget.scoped {
+            if case .oldestFirst(let list) = source {
+                return try firstUnread(
+                    in: list, after: key, direction: direction == .forward ? .backward : .forward)
             }
-        case .starred:
-            candidates = try scan(
-                ["a.starred = 1", "a.read = 0"], [], after: key, forward: forward, limit: 1)
-        case .feed, .query:
-            let (conditions, values) = try filter(source)
-            candidates = try scan(conditions + ["a.read = 0"], values, after: key, forward: forward, limit: 1)
-        case .all, .unread:
-            candidates = try scan(["a.read = 0"], [], after: key, forward: forward, limit: 1)
-        case .unreadOf(let list):
-            return try firstUnread(in: list, after: key, direction: direction)
-        case .oldestFirst: preconditionFailure("turned around above")
+            let forward = direction == .forward
+            let candidates: [ArticleSummary]
+            switch source {
+            case .tag(let name):
+                candidates = try feedRowIDs(tagged: name).compactMap { feed in
+                    try scan(
+                        ["a.feed_id = ?1", "a.read = 0"], [.integer(feed)], after: key, forward: forward, limit: 1
+                    ).first
+                }
+            case .starred:
+                candidates = try scan(
+                    ["a.starred = 1", "a.read = 0"], [], after: key, forward: forward, limit: 1)
+            case .feed, .query:
+                let (conditions, values) = try filter(source)
+                candidates = try scan(conditions + ["a.read = 0"], values, after: key, forward: forward, limit: 1)
+            case .all, .unread:
+                candidates = try scan(["a.read = 0"], [], after: key, forward: forward, limit: 1)
+            case .unreadOf(let list):
+                return try firstUnread(in: list, after: key, direction: direction)
+            case .oldestFirst: preconditionFailure("turned around above")
+            }
+            return forward
+                ? candidates.min { $0.sortKey < $1.sortKey } : candidates.max { $0.sortKey < $1.sortKey }
         }
-        return forward
-            ? candidates.min { $0.sortKey < $1.sortKey } : candidates.max { $0.sortKey < $1.sortKey }
     }
 
     /// How many articles a list has and how many are unread, counted in SQL (a query's
     /// cost is its condition's: the feed list shows a query's counts as they arrive).
     public func counts(in source: ArticleSource) throws -> ArticleCounts {
-        let (conditions, values): ([String], [SQLiteValue])
-        let source = source.unordered
-        switch source {
-        case .tag(let name), .unreadOf(.tag(let name)):
-            let feeds = try feedRowIDs(tagged: name).map(String.init).joined(separator: ",")
-            conditions =
-                ["a.feed_id IN (\(feeds))"] + (source == .tag(name) ? [] : ["a.read = 0"])
-            values = []
-        default: (conditions, values) = try filter(source)
+        try RegexBudget.scoped {
+            let (conditions, values): ([String], [SQLiteValue])
+            let source = source.unordered
+            switch source {
+            case .tag(let name), .unreadOf(.tag(let name)):
+                let feeds = try feedRowIDs(tagged: name).map(String.init).joined(separator: ",")
+                conditions =
+                    ["a.feed_id IN (\(feeds))"] + (source == .tag(name) ? [] : ["a.read = 0"])
+                values = []
+            default: (conditions, values) = try filter(source)
+            }
+            let statement = try db.prepareUncached(
+                "SELECT count(*), coalesce(sum(a.read = 0), 0) FROM articles a"
+                    + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")))
+            try statement.bind(values)
+            return try statement.firstRow { ArticleCounts(total: Int($0.int64(0)), unread: Int($0.int64(1))) }
+                ?? ArticleCounts(total: 0, unread: 0)
         }
-        let statement = try db.prepareUncached(
-            "SELECT count(*), coalesce(sum(a.read = 0), 0) FROM articles a"
-                + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")))
-        try statement.bind(values)
-        return try statement.firstRow { ArticleCounts(total: Int($0.int64(0)), unread: Int($0.int64(1))) }
-            ?? ArticleCounts(total: 0, unread: 0)
     }
 
     public func starredCounts() throws -> ArticleCounts {
@@ -126,29 +136,31 @@ extension LibraryStore {
     }
 
     public func markRead(in source: ArticleSource) throws {
-        try db.transaction {
-            switch source.unordered {
-            case .feed(let url):
-                try db.prepare("UPDATE articles SET read = 1 WHERE feed_id = ?1 AND read = 0")
-                    .bind(.integer(try feedRowID(url))).run()
-            case .all, .unread:
-                try db.execute("UPDATE articles SET read = 1 WHERE read = 0")
-            case .starred:
-                try db.execute("UPDATE articles SET read = 1 WHERE starred = 1 AND read = 0")
-            case .tag(let name):
-                for feed in try feedRowIDs(tagged: name) {
+        try RegexBudget.scoped {
+            try db.transaction {
+                switch source.unordered {
+                case .feed(let url):
                     try db.prepare("UPDATE articles SET read = 1 WHERE feed_id = ?1 AND read = 0")
-                        .bind(.integer(feed)).run()
+                        .bind(.integer(try feedRowID(url))).run()
+                case .all, .unread:
+                    try db.execute("UPDATE articles SET read = 1 WHERE read = 0")
+                case .starred:
+                    try db.execute("UPDATE articles SET read = 1 WHERE starred = 1 AND read = 0")
+                case .tag(let name):
+                    for feed in try feedRowIDs(tagged: name) {
+                        try db.prepare("UPDATE articles SET read = 1 WHERE feed_id = ?1 AND read = 0")
+                            .bind(.integer(feed)).run()
+                    }
+                case .query:
+                    let (conditions, values) = try filter(source)
+                    try db.prepareUncached(
+                        "UPDATE articles AS a SET read = 1 WHERE "
+                            + (conditions + ["a.read = 0"]).joined(separator: " AND ")
+                    ).bind(values).run()
+                case .unreadOf(let list):
+                    try markRead(in: list)
+                case .oldestFirst: preconditionFailure("unordered above")
                 }
-            case .query:
-                let (conditions, values) = try filter(source)
-                try db.prepareUncached(
-                    "UPDATE articles AS a SET read = 1 WHERE "
-                        + (conditions + ["a.read = 0"]).joined(separator: " AND ")
-                ).bind(values).run()
-            case .unreadOf(let list):
-                try markRead(in: list)
-            case .oldestFirst: preconditionFailure("unordered above")
             }
         }
     }

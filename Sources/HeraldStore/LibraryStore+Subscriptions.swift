@@ -55,7 +55,7 @@ extension LibraryStore {
                 try db.prepare(
                     """
                     INSERT INTO feeds(url, title, site_url, tags, position)
-                        VALUES (?1, ?2, ?3, ?4, (SELECT coalesce(max(position), 0) + 1 FROM feeds))
+                        VALUES (?1, ?2, ?3, ?4, \(Self.nextPosition))
                     """
                 ).bind(
                     .text(url), .text(title ?? url), .optional(subscription.siteURL),
@@ -86,6 +86,12 @@ extension LibraryStore {
             return newTags.isEmpty && newTitle == nil
                 ? .unchanged : .updated(newTags: newTags, title: newTitle)
         }
+    }
+
+    /// Subscribes to each of `subscriptions` in order (see `subscribe`), in one transaction:
+    /// an import of thousands of feeds writes the file once, not once per feed.
+    public func subscribe(all subscriptions: [Subscription]) throws -> [SubscribeResult] {
+        try db.transaction { try subscriptions.map { try subscribe($0) } }
     }
 
     /// True when a feed with this URL is in the library (an archived one is not).

@@ -13,6 +13,9 @@ public final class LibraryStore: ArticleRepository {
     /// Packs and unpacks the articles' text and HTML (`ArticleBody`).
     let bodies = ArticleBodyCodec()
     public let path: String
+    /// Whether the library can be written (`LibraryAccess`): one that cannot is read only,
+    /// and every write to it fails with SQLite's "readonly" error.
+    public nonisolated let access: LibraryAccess
     /// Feed URL → row id, filled as feeds are read. Another process writing the library (a
     /// `herald sync` from cron, `herald remove`) may give a URL another row: the cache is
     /// dropped whenever the file changed under another connection (`PRAGMA data_version`).
@@ -23,12 +26,19 @@ public final class LibraryStore: ArticleRepository {
     var reloadFilters: [QueryFilter] = []
     /// Stored articles `delete` filters removed since `takeRemovedByFilters()` last read it.
     var removedByFilters = 0
+    /// The run of the filters' regular expressions since `takeSlowFilters()` last read it
+    /// (a reload's): a filter with a pattern found too slow is left out until then.
+    var filterRegexBudget = RegexBudget()
     /// Where the plans of queries change (tests read the same pages with each plan).
     var queryPlanLimits = QueryPlanLimits()
 
     /// Opens (creating if needed) the library at `path` and brings its schema up to date.
     /// `upgrading` hears (from, to) first when an existing library is to be migrated, which
     /// can take minutes for a large one.
+    ///
+    /// A library that cannot be written (`LibraryAccess.of`: a read-only mount, or a file or
+    /// directory the user may not write) is opened read only, as it is: nothing is set or
+    /// compacted, and one that needs upgrading throws `LibraryReadOnlyError`.
     public static func open(
         path: String, upgrading: @Sendable (_ from: Int, _ to: Int) -> Void = { _, _ in }
     ) throws -> LibraryStore {
@@ -39,9 +49,24 @@ public final class LibraryStore: ArticleRepository {
     static func open(
         path: String, upTo version: Int, upgrading: @Sendable (Int, Int) -> Void = { _, _ in }
     ) throws -> LibraryStore {
+        let access = LibraryAccess.of(path: path)
+        if let reason = access.reason, FileManager.default.fileExists(atPath: path) {
+            let store = LibraryStore(
+                db: try SQLiteConnection.readOnly(path: path).connection, path: path, access: access)
+            try store.db.execute("PRAGMA busy_timeout = 5000; PRAGMA cache_size = -8192;")
+            let found = store.schemaVersion
+            if found > Migrations.latest {
+                throw StoreError.newerSchema(path: path, found: found, known: Migrations.latest)
+            }
+            if found < version {
+                throw LibraryReadOnlyError(
+                    path: path, reason: reason, what: "upgrading it (schema \(found) to \(version))")
+            }
+            return store
+        }
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let store = LibraryStore(db: try SQLiteConnection(path: path), path: path)
+        let store = LibraryStore(db: try SQLiteConnection(path: path), path: path, access: .writable)
         try store.configure()
         let found = store.schemaVersion
         if found > 0, found < version { upgrading(found, version) }
@@ -50,9 +75,10 @@ public final class LibraryStore: ArticleRepository {
         return store
     }
 
-    private init(db: SQLiteConnection, path: String) {
+    private init(db: SQLiteConnection, path: String, access: LibraryAccess) {
         self.db = db
         self.path = path
+        self.access = access
     }
 
     /// 16 KB pages. A row does not span pages until it is too long for one, so with 4 KB

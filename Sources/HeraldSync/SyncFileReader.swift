@@ -103,7 +103,7 @@ struct SyncFileReader {
             next += got
             var body = data
             if skipping {
-                guard let newline = data.firstIndex(of: 10) else {
+                guard let newline = Self.newline(in: data) else {
                     position = next
                     try reached(position)
                     continue
@@ -115,7 +115,7 @@ struct SyncFileReader {
             carry.append(contentsOf: body)
             let consumed = try carry.withUnsafeBytes { buffer -> Int in
                 var start = 0
-                while let newline = buffer[start...].firstIndex(of: 10) {
+                while let newline = Self.newline(in: buffer, from: start) {
                     let line = UnsafeRawBufferPointer(rebasing: buffer[start..<newline])
                     if line.count > SyncRecord.maximumLineBytes {
                         damage.note(at: position + start, "a record of \(line.count) bytes")
@@ -150,6 +150,22 @@ struct SyncFileReader {
         }
         if let summary = damage.summary { problems.append("\(parent)/\(name): \(summary)") }
         return .read(end: position, truncated: !carry.isEmpty, ended: ended)
+    }
+
+    /// The index of the first newline in `bytes` (memchr: a file of a gigabyte without one
+    /// is passed over at memory speed).
+    static func newline(in bytes: ArraySlice<UInt8>) -> Int? {
+        bytes.withUnsafeBytes { buffer in
+            newline(in: buffer, from: 0).map { bytes.startIndex + $0 }
+        }
+    }
+
+    /// The index of the first newline at or after `start` in `buffer`.
+    static func newline(in buffer: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        guard start < buffer.count, let base = buffer.baseAddress,
+            let found = memchr(base + start, 10, buffer.count - start)
+        else { return nil }
+        return base.distance(to: UnsafeRawPointer(found))
     }
 
     /// The corrupt records of one file: how many, and the first.

@@ -161,6 +161,11 @@ public enum SyncRecord {
         let (value, url, guid) = (
             field((tabs.1 + 1)..<tabs.2), field((tabs.2 + 1)..<tabs.3), field((tabs.3 + 1)..<bytes.count)
         )
+        guard kind.accepts(value) else {
+            return .failure(
+                .malformed(
+                    "bad value for \(kindText): '\(String(decoding: value.prefix(20), as: UTF8.self))'"))
+        }
         if value.contains(37) || url.contains(37) || guid.contains(37),
             unescape(value) == nil || unescape(url) == nil || unescape(guid) == nil
         {

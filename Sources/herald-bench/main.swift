@@ -8,6 +8,9 @@ import HeraldStore
 //   herald-bench lists --db PATH [--runs R]           time to open All/Unread/Starred/tags
 //   herald-bench query --db PATH [--runs R] [--query TEXT …]
 //                                                      first page of query-language queries p50/p99
+//   herald-bench regex --db PATH [--runs R]            ordinary title:/…/ and author:/…/ queries:
+//                                                      counts and first pages, and ns a match
+//                                                      with and without the time budget
 //   herald-bench parse [--mb N] [--runs R]             XML feed parser MB/s (RSS 2.0, Atom)
 //   herald-bench corpus --articles N --out DIR [--feeds F] [--base URL]
 //                                                      full-content RSS feeds (issue 9's shape)
@@ -57,6 +60,13 @@ case "query":
     }
     try await QueryBench.run(
         path: path, runs: option("--runs", in: arguments).flatMap(Int.init) ?? 21, only: only)
+case "regex":
+    guard let path = option("--db", in: arguments) else {
+        fail("usage: herald-bench regex --db PATH [--runs R]")
+    }
+    let runs = option("--runs", in: arguments).flatMap(Int.init) ?? 11
+    try await RegexBench.run(path: path, runs: runs)
+    try await RegexMatchBench.run(path: path, runs: runs)
 case "parse":
     let megabytes = option("--mb", in: arguments).map { Int($0) ?? 0 } ?? 10
     let runs = option("--runs", in: arguments).map { Int($0) ?? 0 } ?? 7

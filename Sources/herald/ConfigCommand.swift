@@ -23,7 +23,9 @@ extension GlobalOptions {
         let (path, named) = configFile()
         let data: Data
         do {
-            data = try LocalFile.read(path, limit: 1_048_576)
+            // A regular file only: a FIFO would be waited on (`herald --config <(…)` never
+            // started), a device read until the limit.
+            data = try LocalFile.read(path, limit: 1_048_576, regularOnly: true)
         } catch FetchError.fileNotFound where !named {
             return ReaderConfig()
         } catch {
@@ -46,11 +48,16 @@ enum ConfigCommand {
                     config.diagnostics.firstIndex { $0.line > note.line } ?? config.diagnostics.endIndex
                 config.diagnostics.insert(note, at: place)
             }
-            // `feed` lines are checked against the library, when there is one.
-            if !config.feedSettings.isEmpty, FileManager.default.fileExists(atPath: options.libraryPath()) {
+            // `feed` lines are checked against the library, when there is one, and regular
+            // expressions tried on its titles and authors.
+            if !config.feedSettings.isEmpty || !config.regexes.isEmpty,
+                FileManager.default.fileExists(atPath: options.libraryPath())
+            {
                 let store = try await options.openLibrary(importingDemo: false)
                 let unknown = try await store.syncConfigFeedSettings(config.feedSettings)
                 config.diagnostics += FeedSettingWarnings.unknownFeeds(unknown)
+                config.diagnostics += try await slowRegexes(config.regexes, in: store, file: path)
+                config.diagnostics.sort { ($0.line, $0.column) < ($1.line, $1.column) }
             }
             for diagnostic in config.diagnostics { Console.say("\(diagnostic)") }
             // Warnings (a `feed` line for a feed not in the library) do not fail the check.
@@ -66,6 +73,17 @@ enum ConfigCommand {
             return 0
         default:
             throw UsageError("config takes check or default: herald config check | herald config default")
+        }
+    }
+
+    /// The config's regular expressions too slow on the library.
+    static func slowRegexes(_ regexes: [ConfigRegex], in store: LibraryStore, file: String) async throws
+        -> [ConfigDiagnostic]
+    {
+        guard !regexes.isEmpty else { return [] }
+        let slow = try await store.slowPatterns(regexes.map { ($0.field, $0.pattern) })
+        return regexes.filter { slow.contains($0.pattern) }.map {
+            $0.tooSlow(file: file, articles: LibraryStore.patternTrialArticles)
         }
     }
 }

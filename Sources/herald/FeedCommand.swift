@@ -47,7 +47,7 @@ enum FeedCommand {
         case .failure(let error):
             throw UsageError("feed set: \(error)".replacingOccurrences(of: "`", with: "'"))
         }
-        let store = try await options.openLibrary(importingDemo: false)
+        let store = try await options.openLibrary(importingDemo: false, writing: "herald feed set")
         let url = try await feed(arguments[0], in: store)
         try await store.setFeedSetting(url: url, key: key, value: value)
         Console.say("\(url): \(key.rawValue) \(value)")
@@ -62,7 +62,7 @@ enum FeedCommand {
             throw UsageError("feed unset needs a URL and a setting: herald feed unset URL KEY")
         }
         let key = try key(arguments[1])
-        let store = try await options.openLibrary(importingDemo: false)
+        let store = try await options.openLibrary(importingDemo: false, writing: "herald feed unset")
         let url = try await feed(arguments[0], in: store)
         if try await store.unsetFeedSetting(url: url, key: key) {
             Console.say("\(url): \(key.rawValue) unset")

@@ -81,8 +81,11 @@ struct GlobalOptions {
         return try await openLibrary(importingDemo: true)
     }
 
-    /// The library, opened (and migrated) on the database actor.
-    func openLibrary(importingDemo: Bool) async throws -> LibraryStore {
+    /// The library, opened (and migrated) on the database actor. `writing`: the command
+    /// that is to change it (`herald add`), which a library that cannot be written refuses
+    /// at once with the reason (`LibraryReadOnlyError`); without it, a library that cannot be
+    /// written is opened read only for reading, as it is.
+    func openLibrary(importingDemo: Bool, writing: String? = nil) async throws -> LibraryStore {
         // Only the default place is created: a --db in a directory that is not there is a
         // typo more often than a wish, and would quietly become a new library of demo feeds.
         if let path = explicitLibraryPath() {
@@ -101,6 +104,12 @@ struct GlobalOptions {
                 Data(
                     "herald: upgrading the library (schema \(from) to \(to)), once; a large one takes minutes (about 5 per million articles)\n"
                         .utf8))
+        }
+        if let reason = store.access.reason {
+            if let writing { throw LibraryReadOnlyError(path: libraryPath(), reason: reason, what: writing) }
+            // Read as it is: the demo feeds, the config's feed settings and filters are
+            // not written into it.
+            return store
         }
         if importingDemo, await store.isNew {
             let demo = try await Self.readDirectory(try DemoFeeds.directory())

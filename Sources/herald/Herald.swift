@@ -71,6 +71,10 @@ struct Herald {
         } catch let error as UsageError {
             Console.complain("herald: \(error.message)\nTry 'herald --help'.")
             exit(2)
+        } catch let error as SlowRegexError {
+            // The query's own fault, as a query that does not parse is (`list`, `search`).
+            Console.complain("herald: query: \(error)")
+            exit(2)
         } catch let error as SQLiteError where error.isCorrupt {
             Console.complain(
                 "herald: \(error)\nherald: nothing more was written to it. Restore a copy of \(library ?? "it"), "
@@ -104,7 +108,10 @@ struct Herald {
         let reloader = makeReloader(config.settings)
         // `set sync-dir`: the reader syncs while it is open (feed files read with --feeds do not).
         let makeSync = { (settings: Settings) -> FolderSync? in
-            guard let store = repository as? LibraryStore, let folder = settings.syncDirectory else {
+            // A library that cannot be written is not synced (the sync writes it).
+            guard let store = repository as? LibraryStore, !store.access.isReadOnly,
+                let folder = settings.syncDirectory
+            else {
                 return nil
             }
             return FolderSync(store: store, folder: URL(fileURLWithPath: SyncCommand.expandingHome(folder)))
@@ -116,6 +123,9 @@ struct Herald {
             app.reloader = reloader
             app.librarySync = makeSync(config.settings)
             app.apply(config)
+            if let reason = (repository as? LibraryStore)?.access.reason {
+                app.say("Read only: the library cannot be written (\(reason)); changes are not saved.")
+            }
             // `:set reload-jobs 50` and the like: the next reload uses them; `:set sync-dir`
             // syncs with another folder from now on.
             app.onSettingsChange = { [unowned app] in
@@ -130,7 +140,15 @@ struct Herald {
         // back; a sync with little to write takes milliseconds).
         if status == 0, let reader {
             reader.onChange = {}  // the terminal is gone
+            // A write waiting for a busy library is saved before herald ends: say so if that
+            // takes a while (the terminal is back: Ctrl-C leaves it unsaved).
+            let notice = Task {
+                try await Task.sleep(for: .seconds(2))
+                Console.complain(
+                    "herald: still saving your last changes (another program may be writing the library)…")
+            }
             await reader.finishWrites()
+            notice.cancel()
             if reader.syncWaits, let sync = reader.librarySync {
                 do { _ = try await sync.sync() } catch { Console.complain("herald: sync: \(error)") }
             }

@@ -35,10 +35,9 @@ enum ImportExportCommands {
         guard !subscriptions.isEmpty else {
             throw UsageError("\(path) lists no feeds" + (refused.isEmpty ? "" : " Herald can follow"))
         }
-        let store = try await options.openLibrary(importingDemo: false)
+        let store = try await options.openLibrary(importingDemo: false, writing: "herald import")
         let demo = try await store.demoFeedURLs()
-        var results: [SubscribeResult] = []
-        for subscription in subscriptions { results.append(try await store.subscribe(subscription)) }
+        let results = try await store.subscribe(all: subscriptions)
         Console.say(report(results, file: path))
         SubscriptionCommands.reportAdopted(subscriptions, demo: demo)
         try await SubscriptionCommands.retireDemoFeeds(store, after: results)

@@ -81,10 +81,11 @@ enum ImportNewsboatCommand {
             )
             return
         }
-        let store = try await options.openLibrary(importingDemo: false)
+        let store = try await options.openLibrary(importingDemo: false, writing: "herald import-newsboat")
         var results: [SubscribeResult] = []
         for plan in plans {
-            let items = try plan.cacheURL.map { try cache.items(feedURL: $0) } ?? []
+            let (items, leftOut) = try plan.cacheURL.map { try cache.items(feedURL: $0) } ?? ([], 0)
+            if leftOut > 0 { report.left.append(Self.leftOutNote(leftOut, of: plan)) }
             let articles = await Self.converted(items)
             let (subscribed, counts) = try await store.importFeed(plan.subscription, articles: articles)
             results.append(subscribed)
@@ -112,11 +113,19 @@ enum ImportNewsboatCommand {
         }
     }
 
+    /// Why articles of a feed in the cache were not imported.
+    static func leftOutNote(_ count: Int, of plan: FeedPlan) -> String {
+        "cache: \(count) article\(count == 1 ? "" : "s") of \(plan.subscription.url.prefix(200)) left out: "
+            + "a value over \(InputLimits.newsboatCacheValueBytes >> 20) MiB, a guid over "
+            + "\(FeedAddress.maximumLength) bytes, or past the feed's \(InputLimits.newsboatCacheFeedBytes >> 20) MiB "
+            + "(the newest are kept)"
+    }
+
     /// The feeds of `urls` Herald can follow, each with its cached articles; the others
-    /// are listed in the report.
+    /// are listed in the report. The cache is asked for the listed feeds only: what it
+    /// holds besides costs nothing but a count.
     static func plan(urls: String, cache: NewsboatCacheFile, report: inout Report) throws -> [FeedPlan] {
-        let cached = Dictionary(
-            try cache.feeds().map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
+        var cached: [String: NewsboatCachedFeed] = [:]
         var plans: [FeedPlan] = []
         var seen: Set<String> = []
         for entry in NewsboatURLs.parseListed(urls) {
@@ -137,6 +146,7 @@ enum ImportNewsboatCommand {
                 continue
             }
             guard seen.insert(subscription.url).inserted else { continue }
+            if cached[original] == nil, let feed = try cache.feed(url: original) { cached[original] = feed }
             let feed = cached[original]
             if subscription.title == nil, let title = feed?.title, !title.isEmpty {
                 subscription.title = title
@@ -146,8 +156,14 @@ enum ImportNewsboatCommand {
             plans.append(
                 FeedPlan(subscription: subscription, cacheURL: feed == nil ? nil : original, counts: counts))
         }
-        let listed = Set(NewsboatURLs.parseListed(urls).map(\.subscription.url))
-        let unlisted = cached.keys.filter { !listed.contains($0) }.count
+        // Listed feeds not looked up (newsboat-only ones, refused addresses) do not count
+        // as unlisted: the cache is asked about them too.
+        for entry in NewsboatURLs.parseListed(urls) where cached[entry.subscription.url] == nil {
+            if let feed = try cache.feed(url: entry.subscription.url) {
+                cached[entry.subscription.url] = feed
+            }
+        }
+        let unlisted = try cache.feedCount() - cached.count
         if unlisted > 0 {
             report.left.append(
                 "cache: \(unlisted) feed\(unlisted == 1 ? "" : "s") no longer in urls (newsboat keeps them until a cleanup): not imported"
@@ -211,7 +227,10 @@ enum ImportNewsboatCommand {
     /// A file's text, nil when there is no such file.
     static func read(_ path: String, what: String) throws -> String? {
         do {
-            return String(decoding: try LocalFile.read(path, limit: FetchLimits().maxBytes), as: UTF8.self)
+            // Regular files only: a FIFO under newsboat's name would otherwise be waited on.
+            return String(
+                decoding: try LocalFile.read(path, limit: FetchLimits().maxBytes, regularOnly: true),
+                as: UTF8.self)
         } catch FetchError.fileNotFound {
             return nil
         } catch {

@@ -61,7 +61,13 @@ enum ListCommands {
     static func parseQuery(_ text: String, and previous: ArticleQuery?) throws -> ArticleQuery {
         do {
             let query = try ArticleQuery.parse(text)
-            return previous.map { .and([$0, query]) } ?? query
+            // One `and` however many there are: nesting one per `--query` would give every
+            // walk over the query a level per argument (`InputLimits.queryDepth`).
+            switch previous {
+            case .and(let terms)?: return .and(terms + [query])
+            case let previous?: return .and([previous, query])
+            case nil: return query
+            }
         } catch {
             throw UsageError("query:\(error.column): \(error.message)")
         }

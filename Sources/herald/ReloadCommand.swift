@@ -32,7 +32,7 @@ enum ReloadCommand {
             }
         }
         // Opened with the config's filters set (`openLibrary`): the reload applies them.
-        let store = try await options.openLibrary(importingDemo: false)
+        let store = try await options.openLibrary(importingDemo: false, writing: "herald reload")
         // Nothing here reads a page twice: the reader's larger cache would only add to the peak
         // (1 MiB: 1 MB lower than 2 MiB in a cold 200-feed reload, as fast; 512 KiB read
         // twice as many pages back from the file).
@@ -68,6 +68,11 @@ enum ReloadCommand {
                 let name = title == failure.url ? "<\(failure.url)>" : "\(title) <\(failure.url)>"
                 Console.say("  \(name): \(TextSanitizer.singleLine(failure.reason))")
             }
+        }
+        // Even with --quiet: a filter that was not applied is something to act on.
+        for pattern in summary.slowFilters {
+            Console.complain(
+                "herald: filter: \(SlowRegexError(pattern: pattern)); the filters with it were left out of this reload")
         }
         if summary.removedByFilters > 0, !quiet {
             Console.say("delete filters removed \(summary.removedByFilters) stored articles")

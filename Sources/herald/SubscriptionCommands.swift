@@ -32,7 +32,7 @@ enum SubscriptionCommands {
         }
         subscription.title = title
         subscription.tags = tags
-        let store = try await options.openLibrary(importingDemo: false)
+        let store = try await options.openLibrary(importingDemo: false, writing: "herald add")
         // A feed already followed is not fetched again: only its title and tags change.
         if try await !store.hasFeed(url: subscription.url) {
             subscription.url = try await feedAddress(for: subscription.url)
@@ -106,7 +106,7 @@ enum SubscriptionCommands {
     /// `herald remove URL` or `herald remove --demo`.
     static func remove(_ arguments: [String], options: GlobalOptions) async throws {
         if arguments == ["--demo"] {
-            let store = try await options.openLibrary(importingDemo: false)
+            let store = try await options.openLibrary(importingDemo: false, writing: "herald remove")
             let removed = try await store.removeDemoFeeds()
             if removed == 0 {
                 Console.say("there are no demo feeds to remove")
@@ -118,7 +118,7 @@ enum SubscriptionCommands {
         guard arguments.count == 1, let url = arguments.first else {
             throw UsageError("remove needs one feed URL, or --demo for the demo feeds")
         }
-        let store = try await options.openLibrary(importingDemo: false)
+        let store = try await options.openLibrary(importingDemo: false, writing: "herald remove")
         guard try await store.unsubscribe(url: url) else {
             throw UsageError("no feed \(url) (`herald export` lists the feeds)")
         }

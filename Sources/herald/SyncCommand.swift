@@ -20,7 +20,8 @@ enum SyncCommand {
         }
         let configured = try options.loadConfig().settings.syncDirectory
         let folder = (directory ?? configured).map { URL(fileURLWithPath: expandingHome($0)) }
-        let store = try await options.openLibrary(importingDemo: false)
+        let store = try await options.openLibrary(
+            importingDemo: false, writing: showStatus ? nil : "herald sync")
         if showStatus {
             Console.say(try await status(store: store, folder: folder))
             return
@@ -31,7 +32,9 @@ enum SyncCommand {
         }
         let report = try await sync(store: store, folder: folder)
         for problem in report.problems { Console.complain("herald: sync: \(problem)") }
-        for refused in report.applied.refused { Console.complain("herald: sync: subscription refused: \(refused)") }
+        for refused in report.applied.refused {
+            Console.complain("herald: sync: subscription refused: \(refused)")
+        }
         for kept in report.applied.kept { Console.complain("herald: sync: \(kept)") }
         if !quiet { Console.say(summary(report)) }
     }

@@ -66,6 +66,25 @@ struct NewsboatFilterTests {
         }
     }
 
+    @Test("deep parentheses are refused past 64 and 100,000 and-ed terms translate, not a crash")
+    func deepExpressions() throws {
+        let term = "unread = \"yes\""
+        func nested(_ depth: Int) -> String {
+            String(repeating: "( ", count: depth) + term + String(repeating: " )", count: depth)
+        }
+        #expect(try NewsboatFilter.translate(nested(InputLimits.queryDepth)) == "unread")
+        for depth in [InputLimits.queryDepth + 1, 20_000] {
+            #expect(throws: NewsboatFilter.Untranslatable("parentheses nested deeper than 64")) {
+                try NewsboatFilter.translate(nested(depth))
+            }
+        }
+        let chain = Array(repeating: "title =~ \"x\"", count: 100_000)
+        #expect(try NewsboatFilter.translate(chain.joined(separator: " and ")).count == 100_000 * 10 - 1)
+        #expect(
+            try NewsboatFilter.translate(chain.joined(separator: " or "))
+                == Array(repeating: "title:/x/", count: 100_000).joined(separator: " or "))
+    }
+
     @Test("query lines of urls become Herald query lines; hidden feeds are found")
     func urlExtras() throws {
         let extras = NewsboatURLExtras.parse(

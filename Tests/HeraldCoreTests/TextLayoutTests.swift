@@ -17,6 +17,21 @@ struct TextLayoutTests {
         #expect(cut == "한국…")
     }
 
+    @Test("a tail is the end that fits; cut, it leaves a column for the marker and never splits a wide grapheme")
+    func tails() {
+        #expect(TextLayout.tail("short", toWidth: 8) == ("short", false))
+        #expect(TextLayout.tail("exactly8", toWidth: 8) == ("exactly8", false))
+        #expect(TextLayout.tail("Hello, world", toWidth: 8) == (", world", true))
+        let wide = TextLayout.tail("한국어 제목", toWidth: 6)
+        #expect(wide.cut && wide.text == " 제목" && DisplayWidth.of(wide.text) + 1 <= 6)
+        #expect(TextLayout.tail("한국어제목", toWidth: 6) == ("제목", true), "5 columns: a wide grapheme is not split")
+        #expect(TextLayout.tail("", toWidth: 4) == ("", false))
+        #expect(TextLayout.tail("ab", toWidth: 0) == ("", true))
+        // Its cost is the width's: the end of a text of a million graphemes.
+        let long = String(repeating: "한", count: 1_000_000) + "end"
+        #expect(TextLayout.tail(long, toWidth: 10) == ("한한한end", true))
+    }
+
     @Test("words wrap at spaces within the width")
     func wrapsWords() {
         let lines = TextLayout.wrap("the quick brown fox jumps over the lazy dog", width: 10)

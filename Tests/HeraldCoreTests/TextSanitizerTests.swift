@@ -73,4 +73,21 @@ struct TextSanitizerTests {
         let text = "한글 👍🏽 café"
         #expect(TextSanitizer.singleLine(text) == text)
     }
+
+    @Test("a control's stand-in (U+FDD0 + N) is the control: a sequence it starts goes whole")
+    func standIns() {
+        // Swift takes no noncharacter in a literal.
+        func standIn(_ control: UInt32) -> String { String(Unicode.Scalar(0xFDD0 + control)!) }
+        let (esc, bel) = (standIn(0x1B), standIn(0x07))
+        #expect(TextSanitizer.singleLine("a\(esc)[31mb\(esc)]0;x\(bel)c") == "abc")
+        #expect(TextSanitizer.multiLine("a\(standIn(0))\(standIn(0x1F))b\n") == "ab\n")
+        #expect(TextSanitizer.isForbidden(Unicode.Scalar(0xFDEB)!))
+        #expect(!TextSanitizer.isForbidden(Unicode.Scalar(0xFDF0)!))
+    }
+
+    @Test("HTML's references to controls are read as the controls, so the sanitiser takes their sequences")
+    func htmlControlReferences() {
+        #expect(HTMLText.process("<p>a &#27;[31mb&#x1B;[0m c &#10; &amp;#27;</p>").text == "a b c &#27;")
+        #expect(ControlReferences.decoded("x &#27;y &#9; &#1234;") == "x \u{1B}y &#9; &#1234;")
+    }
 }

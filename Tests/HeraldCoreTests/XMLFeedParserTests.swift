@@ -358,8 +358,8 @@ struct XMLFeedParserTests {
         let feed = try XMLFeedParser.parse(Data(xml.utf8))
         #expect(feed.title == "Badtitle")  // the C1 CSI sequence and DEL dropped
         #expect(feed.items[0].title == "Line break rtl")
-        // An ESC escaped into the HTML never reaches Herald: libxml2's HTML parser drops the
-        // invalid reference, and what follows it is plain text.
-        #expect(feed.items[0].text == "a[2Jb")
+        // An ESC escaped into the HTML is read as the ESC it names, and its sequence goes
+        // whole (libxml2's HTML parser alone dropped the reference and kept `[2J`).
+        #expect(feed.items[0].text == "ab")
     }
 }

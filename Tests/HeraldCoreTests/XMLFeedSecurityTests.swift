@@ -3,6 +3,9 @@ import Testing
 
 @testable import HeraldCore
 
+/// No test here bounds wall time (a shared machine and the sanitizers make any bound flaky):
+/// the error each one expects (the entity loop, the text cap) is the proof that the parser
+/// stopped before the expansion.
 @Suite("XML feeds: hostile documents")
 struct XMLFeedSecurityTests {
     /// Parses, and returns everything the result or the error says, as one string.
@@ -83,10 +86,7 @@ struct XMLFeedSecurityTests {
             <!DOCTYPE rss [\(dtd)]>
             <rss version="2.0"><channel><title>x</title><item><title>&lol10;</title><guid>1</guid></item></channel></rss>
             """
-        let clock = ContinuousClock()
-        var result: (feed: ParsedFeed?, everything: String)!
-        let elapsed = clock.measure { result = outcome(xml) }
-        #expect(elapsed < .seconds(3))
+        let result = outcome(xml)
         // libxml2 (options 0, no HUGE) refuses the amplification.
         #expect(result.feed == nil)
         #expect(result.everything.hasSuffix("parse error at line 14: Detected an entity reference loop"))
@@ -102,10 +102,7 @@ struct XMLFeedSecurityTests {
             <!DOCTYPE feed [\(dtd)]>
             <feed xmlns="http://www.w3.org/2005/Atom"><title>x</title><entry><link href="&lol10;"/><id>1</id></entry></feed>
             """
-        let clock = ContinuousClock()
-        var result: (feed: ParsedFeed?, everything: String)!
-        let elapsed = clock.measure { result = outcome(xml) }
-        #expect(elapsed < .seconds(3))
+        let result = outcome(xml)
         #expect(result.feed == nil)
         #expect(result.everything.hasSuffix("parse error at line 2: Detected an entity reference loop"))
     }
@@ -118,10 +115,7 @@ struct XMLFeedSecurityTests {
             <!DOCTYPE feed [<!ENTITY big "\(big)">]>
             <feed xmlns="http://www.w3.org/2005/Atom"><title>x</title><entry><link href="\(references)"/><id>1</id></entry></feed>
             """
-        let clock = ContinuousClock()
-        var result: (feed: ParsedFeed?, everything: String)!
-        let elapsed = clock.measure { result = outcome(xml) }
-        #expect(elapsed < .seconds(3))
+        let result = outcome(xml)
         // Custom entities in attributes are not expanded (libxml2 leaves the references).
         #expect(result.everything.utf8.count < xml.utf8.count + 10_000)
     }
@@ -135,12 +129,8 @@ struct XMLFeedSecurityTests {
             <!DOCTYPE rss [<!ENTITY big "\(big)">]>
             <rss version="2.0"><channel><title>q</title><item><description>\(references)</description></item></channel></rss>
             """
-        let clock = ContinuousClock()
         var thrown: FeedParseError?
-        let elapsed = clock.measure {
-            do throws(FeedParseError) { _ = try XMLFeedParser.parse(Data(xml.utf8)) } catch { thrown = error }
-        }
-        #expect(elapsed < .seconds(3))
+        do throws(FeedParseError) { _ = try XMLFeedParser.parse(Data(xml.utf8)) } catch { thrown = error }
         #expect(thrown == .notAFeed("too much text: more than 33554432 bytes of character data"))
     }
 
@@ -164,10 +154,7 @@ struct XMLFeedSecurityTests {
                 <!DOCTYPE rss [\(dtd)]>
                 <rss version="2.0"><channel><title>x</title><item><title>\(body)</title><guid>1</guid></item></channel></rss>
                 """
-            let clock = ContinuousClock()
-            var result: (feed: ParsedFeed?, everything: String)!
-            let elapsed = clock.measure { result = outcome(xml) }
-            #expect(elapsed < .seconds(3))
+            let result = outcome(xml)
             #expect(result.feed == nil)
             #expect(result.everything.hasSuffix("Detected an entity reference loop"), "\(result.everything)")
         }
@@ -195,12 +182,8 @@ struct XMLFeedSecurityTests {
             <!DOCTYPE rss [<!ENTITY big "\(big)">]>
             <rss version="2.0"><channel><title>q & q</title><item><description>\(references)</description></item></channel></rss>
             """
-        let clock = ContinuousClock()
         var thrown: FeedParseError?
-        let elapsed = clock.measure {
-            do throws(FeedParseError) { _ = try XMLFeedParser.parse(Data(xml.utf8)) } catch { thrown = error }
-        }
-        #expect(elapsed < .seconds(3))
+        do throws(FeedParseError) { _ = try XMLFeedParser.parse(Data(xml.utf8)) } catch { thrown = error }
         #expect(thrown == .notAFeed("too much text: more than 33554432 bytes of character data"))
     }
 

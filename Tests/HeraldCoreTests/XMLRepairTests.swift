@@ -36,6 +36,33 @@ struct XMLRepairTests {
         #expect(repaired("<a>\n<b>\n&\n</a>") == "<a>\n<b>\n&amp;\n</b></a>")
     }
 
+    @Test("a C0 control, raw or a reference, in text, attributes and CDATA becomes its stand-in's reference")
+    func controlsBecomeStandIns() {
+        #expect(
+            repaired("<a>x\u{1B}[31m &#27;[0m &#x1b;y &#9;</a>")
+                == "<a>x&#xFDEB;[31m &#xFDEB;[0m &#xFDEB;y &#9;</a>")
+        #expect(repaired("<a b='\u{07}&#7;'/>") == "<a b=\"&#xFDD7;&#xFDD7;\"/>")
+        #expect(repaired("<a><![CDATA[p\u{1B}[1mq]]></a>") == "<a><![CDATA[p]]>&#xFDEB;<![CDATA[[1mq]]></a>")
+        #expect(
+            repaired("<a>&#99999999999999999999;</a>") == "<a>&#99999999999999999999;</a>",
+            "no character: as it was")
+    }
+
+    @Test("a broken feed's escape sequences go whole, where libxml2 alone would drop the ESC and keep `[31m`")
+    func escapeSequencesGoWhole() throws {
+        let feed = try XMLFeedParser.parse(
+            Data(
+                """
+                <rss version="2.0"><channel><title>T&#27;]0;pwned&#7;itle</title>
+                <item><title>A \u{1B}[31mred&#27;[0m title</title><link>https://e.example/1</link>
+                <description>x &#27;[2Jy</description></item></channel></rss>
+                """.utf8))
+        #expect(!feed.warnings.isEmpty, "read with errors")
+        #expect(feed.title == "Title")
+        #expect(feed.items.map(\.title) == ["A red title"])
+        #expect(feed.items.first?.text == "x y")
+    }
+
     @Test("only encodings that keep markup in ASCII bytes are repaired")
     func repairable() {
         #expect(XMLRepair.isRepairable(Data("<rss/>".utf8)))

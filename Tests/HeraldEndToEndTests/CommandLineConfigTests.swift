@@ -26,6 +26,29 @@ struct CommandLineConfigTests {
             missing.exitStatus == 2 && missing.errors.contains("cannot read the config"), "\(missing.errors)")
     }
 
+    @Test("a config that is a FIFO or a device is refused at once, by every command and the reader")
+    func notRegularFile() throws {
+        let library = Library()
+        defer { library.cleanUp() }
+        try FileManager.default.createDirectory(at: library.directory, withIntermediateDirectories: true)
+        let fifo = library.directory.appendingPathComponent("config.fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        for config in [fifo, "/dev/zero"] {
+            for command in [["config", "check"], []] {
+                let result = try library.run(["--config", config] + command, timeout: 15)
+                #expect(!result.timedOut, "\(command) waited on \(config)")
+                #expect(result.exitStatus == 2, "\(command): \(result.errors)")
+                #expect(
+                    result.errors.contains(
+                        "cannot read the config \(config): \(config) is not a regular file"),
+                    "\(command): \(result.errors)")
+            }
+            // A listing reads the library without the config it cannot read, as before.
+            let listed = try library.run(["--config", config, "list", "--limit", "1"], timeout: 15)
+            #expect(!listed.timedOut && listed.exitStatus == 0, "list waited on \(config): \(listed.errors)")
+        }
+    }
+
     @Test("config check says where a delete filter deletes for good, and passes; hide and skip pass quietly")
     func checkWarnsOfDelete() throws {
         let library = Library()

@@ -43,6 +43,42 @@ struct CommandLineHostileOutputTests {
         #expect(result.output.contains("text: hi link there"), "\(result.output)")
     }
 
+    @Test("an XML feed's escape sequences go whole: raw ESC bytes, &#27; references, in CDATA and in HTML")
+    func xmlEscapes() throws {
+        let library = Library()
+        defer { library.cleanUp() }
+        let feed = try library.write(
+            """
+            <?xml version="1.0" encoding="utf-8"?>
+            <rss version="2.0"><channel><title>C &#27;]0;pwned&#7;hannel</title>
+            <item><title>A &#27;[31mRed&#x1b;[0m title</title><link>https://e.example/1</link>
+              <description>Body &#27;[1mbold&#27;[0m, \u{1B}[2Jraw, &amp;#27;[31mhtml</description></item>
+            <item><title>B \u{1B}[31mraw\u{1B}[0m title</title><link>https://e.example/2</link>
+              <author>x@e.example (Ann \u{1B}]0;title\u{07}Lee)</author></item>
+            <item><title><![CDATA[C \u{1B}[31mcdata\u{1B}[0m title]]></title><link>https://e.example/3</link></item>
+            </channel></rss>
+            """, to: "escapes.xml")
+        let parsed = try library.run(["parse", feed.path])
+        #expect(parsed.exitStatus == 0, "\(parsed.errors)")
+        #expect(Self.leftovers(parsed.output).isEmpty, "\(parsed.output)")
+        for line in [
+            "C hannel", "- A Red title", "text: Body bold, raw, html", "- B raw title", "author: Ann Lee",
+            "- C cdata title",
+        ] {
+            #expect(parsed.output.contains(line), "\(line) missing in:\n\(parsed.output)")
+        }
+        // What a reload stores: the library's titles and text hold no remnant either.
+        #expect(try library.run(["add", feed.absoluteString]).exitStatus == 0)
+        let reload = try library.run(["reload"])
+        #expect(Self.leftovers(reload.output + reload.errors).isEmpty, "\(reload.output)\(reload.errors)")
+        let listed = try library.run(["list", "--feed", feed.absoluteString, "--json"])
+        #expect(Self.leftovers(listed.output).isEmpty, "\(listed.output)")
+        #expect(listed.output.contains(#""title":"A Red title""#), "\(listed.output)")
+        let found = try library.run(["search", "bold"])
+        #expect(
+            found.output.contains("A Red title") && Self.leftovers(found.output).isEmpty, "\(found.output)")
+    }
+
     @Test("a reload's failures and add's warnings print the feed's address without its escapes")
     func reloadFailures() throws {
         let library = Library()

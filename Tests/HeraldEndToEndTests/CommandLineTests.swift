@@ -12,8 +12,9 @@ struct CommandLineTests {
         var path: String { directory.appendingPathComponent("lib/herald.db").path }
 
         /// Opens the reader on this library (the demo feeds on its first start) in a new tmux
-        /// session, which prints `EXIT=status` when it ends.
-        func openReader(_ arguments: [String] = []) async throws -> TmuxSession {
+        /// session, which prints `EXIT=status` when it ends. `wrapper`: a command herald runs
+        /// under (`ReadOnlyLibrary`'s).
+        func openReader(_ arguments: [String] = [], wrapper: [String] = []) async throws -> TmuxSession {
             try FileManager.default.createDirectory(
                 at: directory.appendingPathComponent("lib"), withIntermediateDirectories: true)
             let binary = try HeraldUnderTest.binary()
@@ -22,12 +23,15 @@ struct CommandLineTests {
             try session.runCommand(
                 "HERALD_DB=\(HeraldUnderTest.shellQuoted(path)) "
                     + "HERALD_DEMO_DIR=\(HeraldUnderTest.shellQuoted(HeraldUnderTest.demoFeeds.path)) "
-                    + ([binary.path] + arguments).map(HeraldUnderTest.shellQuoted).joined(separator: " ")
+                    + (wrapper + [binary.path] + arguments).map(HeraldUnderTest.shellQuoted).joined(
+                        separator: " ")
                     + "; echo \"EXIT=$?\"")
             return session
         }
 
-        func run(_ arguments: [String], timeout: TimeInterval = 30) throws -> Spawn.Result {
+        func run(_ arguments: [String], timeout: TimeInterval = 30, wrapper: [String] = []) throws
+            -> Spawn.Result
+        {
             // The library's directory must exist: herald creates only its default one.
             try FileManager.default.createDirectory(
                 at: directory.appendingPathComponent("lib"), withIntermediateDirectories: true)
@@ -36,7 +40,8 @@ struct CommandLineTests {
             environment["HERALD_DB"] = path
             environment["HERALD_DEMO_DIR"] = HeraldUnderTest.demoFeeds.path
             environment["TZ"] = "UTC"
-            return try Spawn.run([binary.path] + arguments, environment: environment, timeout: timeout)
+            return try Spawn.run(
+                wrapper + [binary.path] + arguments, environment: environment, timeout: timeout)
         }
 
         func jsonLines(_ arguments: [String]) throws -> [[String: Any]] {
@@ -271,6 +276,33 @@ struct CommandLineTests {
         let failure = try library.run(["parse", garbage.path])
         #expect(failure.exitStatus == 1)
         #expect(failure.errors.contains("line 2"), "\(failure.errors)")
+    }
+
+    @Test("parse reads a feed of too many items up to the limit and says so, as text and as JSON")
+    func parseTooManyItems() throws {
+        // `InputLimits.itemsPerFeed`: this target runs the binary and links none of its modules.
+        let limit = 10_000
+        let library = Library()
+        defer { library.cleanUp() }
+        try FileManager.default.createDirectory(at: library.directory, withIntermediateDirectories: true)
+        let feed = library.directory.appendingPathComponent("many.xml")
+        let items = (0...limit).map { "<item><guid>\($0)</guid></item>" }.joined()
+        try "<rss version=\"2.0\"><channel><title>Many</title>\(items)</channel></rss>"
+            .write(to: feed, atomically: true, encoding: .utf8)
+        let warning = "more than \(limit) items: the first \(limit) were read, the rest left out"
+        let json = try library.run(["parse", feed.path, "--json"])
+        #expect(json.exitStatus == 0, "\(json.errors)")
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        let parsed = try #require(document["items"] as? [[String: Any]])
+        #expect(parsed.count == limit)
+        #expect(parsed.last?["id"] as? String == "\(limit - 1)")
+        #expect(document["warnings"] as? [String] == [warning])
+        let text = try library.run(["parse", feed.path])
+        #expect(text.exitStatus == 0, "\(text.errors)")
+        #expect(
+            text.output.contains("read with errors: \(warning)\n\(limit) items\n"),
+            "\(text.output.prefix(300))")
     }
 
     @Test(

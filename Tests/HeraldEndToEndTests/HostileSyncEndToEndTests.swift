@@ -143,6 +143,40 @@ struct HostileSyncEndToEndTests {
                 == String(CommandLineTests.Demo.hangulArticles), "the honest device's stars arrived")
     }
 
+    @Test(
+        "a flag or subscription whose value is not 1 or 0 (maybe) is refused as a bad record, not read as 0")
+    func flagValues() throws {
+        let library = Library()
+        defer { library.cleanUp() }
+        #expect(try library.run(["list", "--limit", "1"]).exitStatus == 0)
+        let feed = CommandLineTests.Demo.hangul
+        let guid = try library.sqlite(
+            "SELECT guid FROM articles WHERE feed_id = (SELECT id FROM feeds WHERE url = '\(feed)') ORDER BY id LIMIT 1"
+        )
+        try library.sqlite("UPDATE articles SET read = 1, starred = 1 WHERE guid = '\(guid)'")
+        let folder = library.directory.appendingPathComponent("shared")
+        let partner = folder.appendingPathComponent(Self.partner)
+        try FileManager.default.createDirectory(at: partner, withIntermediateDirectories: true)
+        // Stamped now: later than anything this library holds, so a value taken would win.
+        let now = Int(Date().timeIntervalSince1970 * 1000)
+        let lines =
+            "herald-sync 1\n"
+            + Self.record(milliseconds: now, kind: "read", value: "maybe", url: feed, guid: guid)
+            + Self.record(milliseconds: now, kind: "star", value: "", url: feed, guid: guid)
+            + Self.record(milliseconds: now, kind: "sub", value: "maybe", url: feed)
+        try Data(lines.utf8).write(to: partner.appendingPathComponent("ops-000001.log"))
+
+        let synced = try library.run(["sync", "--dir", folder.path])
+        #expect(synced.exitStatus == 0, "\(synced.errors)")
+        #expect(
+            synced.errors.contains("3 corrupt records skipped")
+                && synced.errors.contains("bad value for read: 'maybe'"),
+            "\(synced.errors)")
+        #expect(try library.sqlite("SELECT read || starred FROM articles WHERE guid = '\(guid)'") == "11")
+        #expect(
+            try library.sqlite("SELECT count(*) FROM feeds WHERE url = '\(feed)'") == "1", "still subscribed")
+    }
+
     @Test("a FIFO or a device given as a file: feed is refused by the reload without waiting on it")
     func fifoFeed() throws {
         let library = Library()

@@ -87,9 +87,14 @@ final class TmuxSession {
         try run(["send-keys", "-t", target] + keys)
     }
 
-    /// Types `text` literally (no key-name lookup).
+    /// Types `text` literally (no key-name lookup), also when it starts with `-` (after
+    /// `--`), and in pieces of 1,000 characters (tmux refuses a longer command).
     func type(_ text: String) throws {
-        try run(["send-keys", "-t", target, "-l", text])
+        var rest = Substring(text)
+        repeat {
+            try run(["send-keys", "-t", target, "-l", "--", String(rest.prefix(1000))])
+            rest = rest.dropFirst(1000)
+        } while !rest.isEmpty
     }
 
     /// Types a shell command line and presses Enter.

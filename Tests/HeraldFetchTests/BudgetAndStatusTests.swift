@@ -56,4 +56,35 @@ struct BudgetAndStatusTests {
         let bigDone = try await big.value
         #expect(done < bigDone, "five 200-byte feeds waited \(waited) s, behind one slow 3 MB feed")
     }
+
+    @Test("bodies past the budget arrive one at a time when their consumer is slower than the network")
+    func leadHeldUntilReleased() async throws {
+        let server = try FixtureServer()
+        defer { server.stop() }
+        let budget = 1_048_576
+        let fetcher = FeedFetcher(bodyBudget: budget)
+        // About 2.7 MB each, on three hosts: past the budget, each grows as the lead.
+        let urls = try (1...3).map {
+            try #require(URL(string: "http://127.0.0.\($0):\(server.port)/many/30000"))
+        }
+        let sizes = await withTaskGroup(of: Int.self) { group in
+            for url in urls {
+                group.addTask {
+                    guard case .fetched(let document)? = try? await fetcher.fetch(FetchRequest(url: url))
+                    else { return 0 }
+                    // Parsed and stored more slowly than loopback delivers (niced parse threads
+                    // on a busy machine): the next body must wait for this one's release.
+                    try? await Task.sleep(for: .milliseconds(300))
+                    fetcher.release(document)
+                    return document.data.count
+                }
+            }
+            return await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+        let body = try #require(sizes.max())
+        #expect(sizes.count == 3 && sizes.allSatisfy { $0 == body && $0 > 2 * budget }, "\(sizes)")
+        // The budget, one body past it, and one decoded piece: not three bodies at once.
+        let peak = try #require(fetcher.peakBudgetBytes)
+        #expect(peak <= budget + body + 65_536, "peak \(peak) with bodies of \(body)")
+    }
 }

@@ -80,8 +80,8 @@ struct FieldIndexTests {
             })
         let query = try ArticleQuery.parse(text)
         let found = try await store.articles(matching: query, limit: 100).map(\.title)
-        let inMemory = Self.titles.reversed().filter { entry in
-            query.matches(
+        let inMemory = try Self.titles.reversed().filter { entry in
+            try query.matches(
                 QueryFields(
                     title: entry.title, author: entry.author, text: "", feedTitle: "Fields", feedURL: url,
                     tags: [],

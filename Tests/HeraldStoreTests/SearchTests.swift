@@ -155,14 +155,14 @@ struct SearchTests {
         let (store, library) = try await Self.library()
         defer { library.cleanUp() }
         let token = CancellationToken()
-        let started = Date()
         // Cancelled from a Dispatch thread, not a task: a busy machine may have every thread
         // of the cooperative pool blocked (this statement holds one).
         DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) { token.cancel() }
         let error = await store.runLongStatement(token: token)
+        // Only an interrupt ends the count with this error (uninterrupted, it runs about a
+        // minute here and returns none); how soon is not asserted: under a sanitizer on a
+        // loaded machine it once took 22 s for the cancel to be seen.
         #expect(error?.isInterrupt == true)
-        // Uninterrupted, the count takes about a minute here.
-        #expect(Date().timeIntervalSince(started) < 20)
     }
 }
 

@@ -170,3 +170,33 @@ struct SubscriptionStoreTests {
         )
     }
 }
+
+/// Subscribing to many feeds (an OPML import of 220,000 outlines, a sync bringing 40,000
+/// subscriptions) once read every feed for each new one: N²/2 rows.
+@Suite("Subscribing to many feeds")
+@DatabaseActor
+struct ManySubscriptionsTests {
+    @Test("a new feed's place comes from an index, not a scan of every feed")
+    func placeFromIndex() throws {
+        let library = try TemporaryLibrary()
+        defer { library.cleanUp() }
+        let store = try LibraryStore.open(path: library.path)
+        let plan = try store.db.prepare("EXPLAIN QUERY PLAN SELECT \(LibraryStore.nextPosition)")
+        var steps: [String] = []
+        while try plan.step() { steps.append(plan.text(3) ?? "") }
+        #expect(steps.contains { $0.contains("feeds_position") }, "\(steps)")
+        #expect(!steps.contains { $0.hasPrefix("SCAN feeds") }, "\(steps)")
+    }
+
+    @Test("subscribing to 5,000 feeds at once keeps their order and counts each once")
+    func manyAtOnce() throws {
+        let library = try TemporaryLibrary()
+        defer { library.cleanUp() }
+        let store = try LibraryStore.open(path: library.path)
+        let subscriptions = (0..<5_000).map { Subscription(url: "https://h\($0 % 97).example/f\($0).xml") }
+        let results = try store.subscribe(all: subscriptions + subscriptions.prefix(10))
+        #expect(results.prefix(5_000).allSatisfy { $0 == .new })
+        #expect(results.suffix(10).allSatisfy { $0 == .unchanged })
+        #expect(try store.subscriptions().map(\.url) == subscriptions.map(\.url))
+    }
+}

@@ -203,4 +203,59 @@ struct SyncKindsTests {
         #expect(flags["\(Self.feed) 1"]!.read && flags["\(Self.feed) 2099"]!.read)
         #expect(flags["\(Self.feed) tomorrow"]!.read == false)
     }
+
+    @Test(
+        "a flag or subscription state that is not 1 or 0, merged by whoever, is never applied and never wins")
+    func badValuesNeverApply() throws {
+        let pair = try Self.pair(guids: ["1"])
+        defer { pair.scratch.cleanUp() }
+        let store = pair.a.store
+        try store.setRead(true, articleID: try #require(try pair.a.articleID(Self.feed, "1")))
+        _ = try store.applySyncState()
+        // Straight into the store, past the files' check: later stamps than anything here.
+        try store.mergeOthers(
+            [
+                SyncOperation(
+                    change: SyncChange(kind: .read, feedURL: Self.feed, guid: "1", value: "maybe"),
+                    stamp: 1 << 50, device: "ffff"),
+                SyncOperation(
+                    change: SyncChange(kind: .star, feedURL: Self.feed, guid: "2", value: "yes"),
+                    stamp: 1 << 50, device: "ffff"),
+                SyncOperation(
+                    change: SyncChange(kind: .sub, feedURL: Self.feed, value: "maybe"), stamp: 1 << 50,
+                    device: "ffff"),
+            ], cursor: nil)
+        _ = try store.applySyncState()
+        #expect(try pair.a.flags()["\(Self.feed) 1"]?.read == true)
+        #expect(try pair.a.feeds().keys.contains(Self.feed), "still subscribed")
+        let states = try store.syncStates().values.filter { $0.change.feedURL == Self.feed }
+        #expect(!states.contains { $0.change.value == "maybe" && $0.change.kind != .star }, "never won")
+    }
+}
+
+@Suite("Moves from another device, many")
+@DatabaseActor
+struct ManyMovesTests {
+    typealias Move = LibraryStore.Move
+
+    @Test("a chain of 20,000 moves and a loop of 20,000 resolve, each URL walked once")
+    func longChainAndLoop() {
+        var moves: [String: Move] = [:]
+        for index in 0..<20_000 {
+            moves["https://chain.example/\(index)"] = Move(
+                to: "https://chain.example/\(index + 1)", order: (Int64(index), "d"), applied: false)
+        }
+        // A loop whose move into member 7 is the latest.
+        for index in 0..<20_000 {
+            moves["https://loop.example/\(index)"] = Move(
+                to: "https://loop.example/\((index + 1) % 20_000)", order: (index == 6 ? 1_000_000 : Int64(index), "d"),
+                applied: false)
+        }
+        let found = LibraryStore.destinations(of: moves)
+        #expect(found["https://chain.example/0"] == "https://chain.example/20000")
+        #expect(found["https://chain.example/19999"] == "https://chain.example/20000")
+        #expect(found["https://loop.example/0"] == "https://loop.example/7")
+        #expect(found["https://loop.example/7"] == nil, "the loop's winner stays where it is")
+        #expect(found.count == 20_000 + 19_999)
+    }
 }

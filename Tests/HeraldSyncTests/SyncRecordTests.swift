@@ -27,6 +27,26 @@ struct SyncRecordTests {
                     .operation(stamp: stamp, change: SyncChange(kind: .tags, feedURL: "u", value: "a\tb"))))
     }
 
+    @Test("a read, star or sub record whose value is not 1 or 0 is malformed, not a 0")
+    func flagValues() {
+        for kind in [SyncChange.Kind.read, .star, .sub] {
+            for value in ["maybe", "", "01", "2", "true", " 1"] {
+                let line = SyncRecord.encode(
+                    stamp: 1 << 16,
+                    change: SyncChange(kind: kind, feedURL: "https://f", guid: "g", value: value))
+                #expect(
+                    Self.decode(line) == .failure(.malformed("bad value for \(kind.rawValue): '\(value)'")),
+                    "\(kind) \(value)")
+            }
+            for value in ["0", "1"] {
+                let change = SyncChange(kind: kind, feedURL: "https://f", guid: "g", value: value)
+                #expect(
+                    Self.decode(SyncRecord.encode(stamp: 1 << 16, change: change))
+                        == .success(.operation(stamp: 1 << 16, change: change)))
+            }
+        }
+    }
+
     @Test("a changed byte fails the checksum; a line that is not a record is malformed")
     func checksum() {
         let line = SyncRecord.encode(

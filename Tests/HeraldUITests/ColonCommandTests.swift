@@ -25,6 +25,17 @@ struct ColonCommandTests {
         return String(rows[size.height - 2]).trimmingCharacters(in: .whitespaces)
     }
 
+    @Test("a paste longer than the command line takes stops at its limit, said; the line shows its end")
+    func pasteStopsAtTheLimit() async {
+        let (_, app) = await started()
+        await AppDriver.press(app, [.character(":")])
+        await type(app, "mark-read " + String(repeating: "-", count: 30_000))
+        let text = app.commandPrompt?.text ?? ""
+        #expect(text.utf8.count == InputLimits.promptBytes)
+        #expect(app.message == "the line is full: \(InputLimits.promptBytes) bytes at most")
+        #expect(statusLine(app).hasPrefix(":…---"))
+    }
+
     @Test("typed text is edited as in the search prompt: Backspace, Ctrl-W, Ctrl-U; Esc cancels")
     func editing() async {
         let (_, app) = await started()

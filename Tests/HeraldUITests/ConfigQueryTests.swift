@@ -8,6 +8,26 @@ import Testing
 struct ConfigQueryTests {
     func parse(_ text: String) -> ReaderConfig { ConfigFile.parse(text, file: "config") }
 
+    @Test(
+        "the regular expressions of highlight, query and filter lines are kept with their place, for config check"
+    )
+    func regexes() {
+        let config = ConfigFile.parse(
+            """
+            highlight "(a+)+$" red
+            query "Slow" author:/^ann/ or title:/x y/
+            filter title:/sponsored/ unread mark-read
+            filter title:/bad(/ hide
+            """, file: "c")
+        #expect(
+            config.regexes == [
+                ConfigRegex(line: 1, column: 12, directive: "highlight", field: .title, pattern: "(a+)+$"),
+                ConfigRegex(line: 2, column: 22, directive: "query", field: .author, pattern: "^ann"),
+                ConfigRegex(line: 2, column: 38, directive: "query", field: .title, pattern: "x y"),
+                ConfigRegex(line: 3, column: 15, directive: "filter", field: .title, pattern: "sponsored"),
+            ], "a line with a mistake adds none")
+    }
+
     @Test("query lines give named queries in order, filter lines filters with their actions")
     func directives() throws {
         let config = parse(

@@ -1,3 +1,4 @@
+import Foundation
 import HeraldCore
 import Testing
 
@@ -31,6 +32,25 @@ struct SearchScreenTests {
         h.press(.character("/"))
         #expect(h.model != nil)
         #expect(h.app.stack.count == 4)
+    }
+
+    @Test("a paste longer than the prompt takes stops at its limit, said on the status line; the end shows")
+    func pasteStopsAtTheLimit() async throws {
+        let h = await SearchHarness()
+        h.press(.character("/"))
+        let words = (0..<2_000).map { "word\($0)" }.joined(separator: " ")
+        h.type(words)
+        let query = try #require(h.model?.query)
+        #expect(query.utf8.count <= InputLimits.promptBytes)
+        #expect(query.utf8.count > InputLimits.promptBytes - 10)
+        #expect(words.hasPrefix(query))
+        #expect(h.text.contains("the line is full: \(InputLimits.promptBytes) bytes at most"))
+        // The prompt shows the query's end, where the typing is, after an ellipsis.
+        let prompt = h.text.split(separator: "\n")[1].trimmingCharacters(in: .whitespaces)
+        #expect(prompt.hasPrefix("/ …") && prompt.hasSuffix(String(query.suffix(10))))
+        // Backspace still edits it.
+        h.press(.backspace)
+        #expect(h.model?.query == String(query.dropLast()))
     }
 
     @Test("the caret is a reverse-video cell after the query")

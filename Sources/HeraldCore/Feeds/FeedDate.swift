@@ -14,6 +14,16 @@ public enum FeedDate {
     /// was first seen).
     public static let earliest = Date(timeIntervalSince1970: -2_208_988_800)
 
+    /// `date` in whole seconds since 1970, nil outside `InputLimits.dateSeconds` (or not a
+    /// number): the one conversion of a date to an integer, which a date from anywhere (a
+    /// newsboat cache's `pubDate`) cannot make trap.
+    public static func seconds(_ date: Date) -> Int64? {
+        let value = date.timeIntervalSince1970.rounded(.towardZero)
+        guard value.isFinite, let seconds = Int64(exactly: value), InputLimits.dateSeconds.contains(seconds)
+        else { return nil }
+        return seconds
+    }
+
     /// The date when it is from 1900 on.
     static func plausible(_ date: Date?) -> Date? {
         guard let date, date >= earliest else { return nil }

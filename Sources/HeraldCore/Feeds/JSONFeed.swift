@@ -11,11 +11,16 @@ public struct ParsedFeed: Sendable, Hashable {
     public var id: String?
     public var items: [ParsedItem]
     /// What was wrong with a document that was read all the same (malformed XML read in
-    /// recovery mode); empty for a sound one.
+    /// recovery mode, items past `InputLimits.itemsPerFeed` left out); empty for a sound one.
     public var warnings: [String]
 
     /// True when the document was broken and what could be read of it was read.
     public var readWithErrors: Bool { !warnings.isEmpty }
+
+    /// The warning of a document with more items than `limit` (`InputLimits.itemsPerFeed`).
+    static func tooManyItems(limit: Int) -> String {
+        "more than \(limit) items: the first \(limit) were read, the rest left out"
+    }
 
     public init(
         title: String, siteURL: String? = nil, feedURL: String? = nil, author: String? = nil,
@@ -120,8 +125,11 @@ public enum JSONFeedParser {
         return Data(text.utf8)
     }
 
+    /// Decodes a feed; past `InputLimits.itemsPerFeed` items the rest are not decoded (nor
+    /// read into `JSONDecoder`'s map: `JSONFeedItemCut`) and the feed says so in `warnings`.
     public static func parse(_ data: Data) throws(FeedParseError) -> ParsedFeed {
-        let data = utf8(data) ?? data
+        let maxItems = InputLimits.itemsPerFeed
+        let (data, cut) = JSONFeedItemCut.cut(utf8(data) ?? data, limit: maxItems)
         let document: Document
         do {
             document = try JSONDecoder().decode(Document.self, from: data)
@@ -136,7 +144,7 @@ public enum JSONFeedParser {
         let feedAuthor = document.authors?.first?.name ?? document.author?.name
         // Attachment URLs should be absolute; relative ones are read against the feed itself.
         let base = document.feed_url ?? document.home_page_url
-        let items = (document.items ?? []).map { item in
+        let items = (document.items?.list ?? []).map { item in
             let title = TextSanitizer.singleLine(item.title ?? "").trimmingCharacters(in: .whitespaces)
             let published = item.date_published.flatMap(FeedDate.parseRFC3339)
             let link = item.url ?? item.external_url
@@ -164,7 +172,8 @@ public enum JSONFeedParser {
             title: TextSanitizer.singleLine(document.title ?? "(untitled feed)"),
             siteURL: document.home_page_url.map(URLText.escapingUnsafe),
             feedURL: document.feed_url.map(URLText.escapingUnsafe),
-            author: feedAuthor.map(TextSanitizer.singleLine), items: items)
+            author: feedAuthor.map(TextSanitizer.singleLine), items: items,
+            warnings: cut || document.items?.isCut == true ? [ParsedFeed.tooManyItems(limit: maxItems)] : [])
     }
 
     private static func enclosures(_ attachments: [Attachment], base: String?) -> [Enclosure] {
@@ -197,7 +206,26 @@ public enum JSONFeedParser {
         var feed_url: String?
         var author: Author?
         var authors: [Author]?
-        var items: [Item]?
+        var items: Items?
+    }
+
+    /// The items, up to `InputLimits.itemsPerFeed`: the cut bytes hold no more, unless the
+    /// document spelled `items` in a way the cut does not read (`"\u0069tems"`).
+    private struct Items: Decodable {
+        var list: [Item] = []
+        var isCut = false
+
+        init(from decoder: any Decoder) throws {
+            let limit = InputLimits.itemsPerFeed
+            var container = try decoder.unkeyedContainer()
+            while !container.isAtEnd {
+                guard list.count < limit else {
+                    isCut = true
+                    break
+                }
+                list.append(try container.decode(Item.self))
+            }
+        }
     }
 
     private struct Author: Decodable {

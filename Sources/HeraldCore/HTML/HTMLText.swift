@@ -32,8 +32,9 @@ public enum HTMLText {
             HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue
                 | HTML_PARSE_RECOVER.rawValue | UInt32(XML_PARSE_HUGE.rawValue))
         // Escape sequences go whole before the parser sees them: it drops a lone ESC itself,
-        // which would leave the rest of the sequence (`[31m`) in the text.
-        var html = TextSanitizer.multiLine(html)
+        // which would leave the rest of the sequence (`[31m`) in the text; so does it a
+        // reference to one (`&#27;[31m`), which is read as the control it names first.
+        var html = TextSanitizer.multiLine(ControlReferences.decoded(html))
         // A tag with more attributes than any real one ends the article there (see
         // `CrowdedTags`): the text before it is kept.
         if let cut = html.utf8.withContiguousStorageIfAvailable({

@@ -143,3 +143,11 @@ public enum RepositoryError: Error, Sendable, Equatable, CustomStringConvertible
         }
     }
 }
+
+/// An error of a write that failed only because another program was writing the library at
+/// the time (it held the lock past SQLite's busy timeout): the same write succeeds once that
+/// program is done. The reader tries such a write again rather than undo the user's change.
+public protocol LibraryBusyError: Error {
+    /// True when the library was busy, and nothing else went wrong.
+    var isLibraryBusy: Bool { get }
+}

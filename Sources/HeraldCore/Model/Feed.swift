@@ -67,7 +67,7 @@ public struct ArticleSummary: Sendable, Hashable, Identifiable {
         self.published = published
         self.isRead = isRead
         self.isStarred = isStarred
-        self.sortTime = sortTime ?? Int64((published ?? Date(timeIntervalSince1970: 0)).timeIntervalSince1970)
+        self.sortTime = sortTime ?? published.flatMap(FeedDate.seconds) ?? 0
     }
 
     /// Where this article sits in list order.

@@ -120,21 +120,28 @@ public actor InMemoryArticleRepository: ArticleRepository {
         return rows.sorted { $0.sortKey < $1.sortKey }
     }
 
-    /// The rows matching a query, evaluated article by article as filters are.
-    private func matching(_ query: ArticleQuery) -> [ArticleSummary] {
+    /// The rows matching a query, evaluated article by article as filters are, in one run of
+    /// regular expressions (`RegexBudget`).
+    private func matching(_ query: ArticleQuery) throws -> [ArticleSummary] {
         let now = Int64(Date().timeIntervalSince1970)
-        let rows = storage.feeds.flatMap { feed in
-            (storage.articlesByFeed[feed.id] ?? []).filter { article in
-                query.matches(
-                    QueryFields(
-                        title: article.summary.title, author: article.summary.author, text: article.text,
-                        feedTitle: feed.title, feedURL: feed.id, tags: feed.tags,
-                        isRead: article.summary.isRead,
-                        isStarred: article.summary.isStarred, hasEnclosure: !article.enclosures.isEmpty,
-                        time: article.summary.sortTime), now: now)
-            }.map(\.summary)
+        let rows = try RegexBudget.scoped {
+            try storage.feeds.flatMap { feed in
+                try matching(query, in: feed, now: now)
+            }
         }
         return rows.sorted { $0.sortKey < $1.sortKey }
+    }
+
+    private func matching(_ query: ArticleQuery, in feed: Feed, now: Int64) throws -> [ArticleSummary] {
+        try (storage.articlesByFeed[feed.id] ?? []).filter { article in
+            try query.matches(
+                QueryFields(
+                    title: article.summary.title, author: article.summary.author, text: article.text,
+                    feedTitle: feed.title, feedURL: feed.id, tags: feed.tags,
+                    isRead: article.summary.isRead,
+                    isStarred: article.summary.isStarred, hasEnclosure: !article.enclosures.isEmpty,
+                    time: article.summary.sortTime), now: now)
+        }.map(\.summary)
     }
 
     public func article(id: String) throws -> Article {

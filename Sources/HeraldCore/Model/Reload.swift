@@ -42,6 +42,9 @@ public struct ReloadSummary: Sendable, Hashable {
     public var removedArticles = 0
     /// Stored articles `delete` filters removed as their feeds were written.
     public var removedByFilters = 0
+    /// Regular expressions of filters found too slow (`RegexBudget`): the filters holding
+    /// them were left out of this reload from then on.
+    public var slowFilters: [String] = []
     /// Why retention did not run to its end this time (another program held the library
     /// too long, say): never a failed reload; the next one tries again.
     public var retentionSkipped: String?

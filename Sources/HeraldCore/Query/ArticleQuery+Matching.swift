@@ -29,17 +29,29 @@ extension ArticleQuery {
     /// agrees with the store's SQL: free words match whole folded words (the last typed
     /// one as a prefix), phrases consecutive words, CJK/Hangul as runs of characters in the
     /// title or text; `now` is what ages count from (seconds since 1970).
-    public func matches(_ article: QueryFields, now: Int64) -> Bool {
+    ///
+    /// Throws when a regular expression of the query is too slow for the run under way
+    /// (`RegexBudget`): then the query decides nothing about the article.
+    public func matches(_ article: QueryFields, now: Int64) throws(SlowRegexError) -> Bool {
         let document = QueryDocument(article)
-        return matches(document, now: now)
+        return try matches(document, now: now)
     }
 
-    private func matches(_ document: QueryDocument, now: Int64) -> Bool {
+    /// Recurses once per level of the query: `QueryParser` bounds them.
+    private func matches(_ document: QueryDocument, now: Int64) throws(SlowRegexError) -> Bool {
         let article = document.fields
         switch self {
-        case .and(let terms): return terms.allSatisfy { $0.matches(document, now: now) }
-        case .or(let terms): return terms.contains { $0.matches(document, now: now) }
-        case .not(let term): return !term.matches(document, now: now)
+        case .and(let terms):
+            for term in terms {
+                if !(try term.matches(document, now: now)) { return false }
+            }
+            return true
+        case .or(let terms):
+            for term in terms {
+                if try term.matches(document, now: now) { return true }
+            }
+            return false
+        case .not(let term): return !(try term.matches(document, now: now))
         case .flag(let flag):
             switch flag {
             case .unread: return !article.isRead
@@ -55,7 +67,10 @@ extension ArticleQuery {
                 case .author: article.author.map { [$0] } ?? []
                 case .title: [article.title]
                 }
-            return texts.contains { pattern.matches($0) }
+            for text in texts {
+                if try pattern.matches(text) { return true }
+            }
+            return false
         case .tag(let name):
             let wanted = name.lowercased()
             return article.tags.contains { $0.lowercased() == wanted }
@@ -74,12 +89,29 @@ extension ArticleQuery {
     }
 }
 
+extension ArticleQuery {
+    /// The regular expressions of the query (`title:/…/`, `author:/…/`), in order: what a
+    /// filter is left out for when one is too slow (`RegexBudget`).
+    public var regexPatterns: [String] { regexTerms.map(\.pattern) }
+
+    /// The regular expressions of the query with the field each matches.
+    public var regexTerms: [(field: QueryField, pattern: String)] {
+        switch self {
+        case .and(let terms), .or(let terms): terms.flatMap(\.regexTerms)
+        case .not(let term): term.regexTerms
+        case .field(let field, .regex(let pattern)): [(field, pattern)]
+        default: []
+        }
+    }
+}
+
 extension QueryPattern {
-    /// Whether `text` matches: contains the text ignoring case, or the regular expression.
-    public func matches(_ text: String) -> Bool {
+    /// Whether `text` matches: contains the text ignoring case, or the regular expression
+    /// (which throws when it is too slow for the run under way).
+    public func matches(_ text: String) throws(SlowRegexError) -> Bool {
         switch self {
         case .contains(let needle): QueryPattern.contains(text, needle.lowercased())
-        case .regex(let pattern): QueryRegex.matches(pattern, text)
+        case .regex(let pattern): try QueryRegex.matches(pattern, text)
         }
     }
 

@@ -53,14 +53,25 @@ public struct QueryFilter: Sendable, Hashable {
 extension Array where Element == QueryFilter {
     /// What the filters do to an article: the strongest action among those that match
     /// (delete over skip over hide over mark-read), or nil.
+    ///
+    /// A filter with a regular expression too slow for the run under way (`RegexBudget`, a
+    /// reload's) is left out from then on: it matches nothing rather than a guess (taken as
+    /// "no match", `-title:/…/ delete` would delete everything).
     public func action(for article: QueryFields, now: Int64) -> FilterAction? {
+        let slow = RegexBudget.inForce.tooSlow
         var found: FilterAction?
         for filter in self where (found?.strength ?? -1) < filter.action.strength {
-            if filter.query.matches(article, now: now) {
-                if filter.action == .delete { return .delete }
-                found = filter.action
-            }
+            if !slow.isEmpty, filter.query.regexPatterns.contains(where: slow.contains) { continue }
+            // Too slow now: its pattern is known as such, and the filter left out next time.
+            guard (try? filter.query.matches(article, now: now)) == true else { continue }
+            if filter.action == .delete { return .delete }
+            found = filter.action
         }
         return found
+    }
+
+    /// The filters none of whose regular expressions is among `patterns`.
+    public func leavingOut(_ patterns: [String]) -> [QueryFilter] {
+        patterns.isEmpty ? self : filter { !$0.query.regexPatterns.contains(where: patterns.contains) }
     }
 }

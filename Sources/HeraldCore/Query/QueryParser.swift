@@ -12,11 +12,18 @@ extension ArticleQuery {
 
 /// Recursive descent over the lexer's tokens. Precedence, loosest first: `or`, then
 /// terms side by side (and `and`), then `-`/`not`.
+///
+/// Only a parenthesis recurses, and no deeper than `InputLimits.queryDepth`: the one past
+/// it is refused at its column before anything recurses over it, so neither this parser
+/// nor any walk over the query it returns (matching, the store's compiler, hashing) can
+/// run out of stack. A run of negations is read in a loop and folded (`--a` is `a`).
 struct QueryParser {
     typealias Token = QueryLexer.Token
     private let tokens: [Token]
     private var position = 0
     private let end: Int
+    /// The parentheses open around the current token.
+    private var depth = 0
 
     init(tokens: [Token], end: Int) {
         self.tokens = tokens
@@ -82,13 +89,16 @@ struct QueryParser {
             ? terms[0] : .and(terms.flatMap { if case .and(let inner) = $0 { inner } else { [$0] } })
     }
 
+    /// A term after any number of `-`/`not`: negated when they are odd in number.
     private mutating func parseUnary() throws(QueryError) -> ArticleQuery {
-        if let token = current, token.kind == .not {
+        var negated = false
+        while let token = current, token.kind == .not {
             position += 1
             try expectTerm(after: token)
-            return .not(try parseUnary())
+            negated.toggle()
         }
-        return try parsePrimary()
+        let term = try parsePrimary()
+        return negated ? .not(term) : term
     }
 
     private mutating func parsePrimary() throws(QueryError) -> ArticleQuery {
@@ -104,6 +114,13 @@ struct QueryParser {
             if let next = current, next.kind == .close {
                 throw QueryError(column: token.column, message: "empty parentheses")
             }
+            guard depth < InputLimits.queryDepth else {
+                throw QueryError(
+                    column: token.column,
+                    message: "parentheses nested deeper than \(InputLimits.queryDepth)")
+            }
+            depth += 1
+            defer { depth -= 1 }
             let inner = try parseOr()
             guard let close = current, close.kind == .close else {
                 throw QueryError(

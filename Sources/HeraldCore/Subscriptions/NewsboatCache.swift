@@ -20,8 +20,9 @@ public struct NewsboatCachedItem: Sendable, Hashable {
     public var author: String
     public var link: String
     public var feedURL: String
-    /// Seconds since 1970 (newsboat's `pubDate`).
-    public var published: Int64
+    /// Seconds since 1970 (newsboat's `pubDate`); nil when it is no date (outside
+    /// `InputLimits.dateSeconds`, or not a number).
+    public var published: Int64?
     /// The body: HTML (newsboat keeps what the feed gave, as HTML).
     public var content: String
     public var unread: Bool
@@ -33,7 +34,7 @@ public struct NewsboatCachedItem: Sendable, Hashable {
     public var base: String
 
     public init(
-        guid: String, title: String, author: String, link: String, feedURL: String, published: Int64,
+        guid: String, title: String, author: String, link: String, feedURL: String, published: Int64?,
         content: String, unread: Bool, enclosureURL: String? = nil, enclosureType: String? = nil,
         flags: String? = nil, base: String = ""
     ) {
@@ -42,6 +43,13 @@ public struct NewsboatCachedItem: Sendable, Hashable {
         (self.enclosureURL, self.enclosureType, self.flags, self.base) = (
             enclosureURL, enclosureType, flags, base
         )
+    }
+
+    /// The date `published` says, nil when it says none or one outside
+    /// `InputLimits.dateSeconds` (checked here too: the field is anyone's to set).
+    var publishedDate: Date? {
+        guard let published, InputLimits.dateSeconds.contains(published) else { return nil }
+        return Date(timeIntervalSince1970: Double(published))
     }
 
     /// newsboat has no star: its flags are letters the user gives meaning to. Any flag
@@ -53,7 +61,7 @@ public struct NewsboatCachedItem: Sendable, Hashable {
     /// and the identity Herald's parser gives the item (see `heraldGUID`), so the next
     /// reload finds it instead of adding it again.
     public var parsedItem: ParsedItem {
-        let date = Date(timeIntervalSince1970: Double(published))
+        let date = publishedDate
         let link = self.link.isEmpty ? nil : URLText.escapingUnsafe(self.link)
         let base = self.base.isEmpty ? link : self.base
         let html =
@@ -74,7 +82,7 @@ public struct NewsboatCachedItem: Sendable, Hashable {
     /// Herald's parser uses the link, else a hash of title and date: the same choice is
     /// made here. A real guid is kept as it is.
     var heraldGUID: String {
-        let date = Date(timeIntervalSince1970: Double(published))
+        let date = publishedDate
         for (prefix, id) in [(link, link), (title, StableID.hash(title: title, date: date))]
         where !prefix.isEmpty {
             guard guid.hasPrefix(prefix), guid.count > prefix.count else { continue }

@@ -2,19 +2,20 @@ import Foundation
 
 extension NewsboatFilter {
     /// The Herald query for a tree: `and` is a space, `or` is `or`, and a group that mixes
-    /// them is parenthesised whatever the precedence, so the meaning cannot shift.
+    /// them is parenthesised whatever the precedence, so the meaning cannot shift. Recurses
+    /// once per level of the tree: the parser bounds them (`InputLimits.queryDepth`).
     static func render(_ node: Node, top: Bool = false) throws(Untranslatable) -> String {
         switch node {
         case .comparison(let attribute, let op, let value):
             let term = try term(attribute: attribute, op: op, value: value)
             return top || !term.contains(" ") ? term : "(\(term))"
-        case .and:
-            return try flattened(node, and: true).map { child throws(Untranslatable) in
+        case .and(let children):
+            return try flattened(children, and: true).map { child throws(Untranslatable) in
                 if case .or = child { return "(" + (try render(child, top: true)) + ")" }
                 return try render(child)
             }.joined(separator: " ")
-        case .or:
-            let joined = try flattened(node, and: false).map { child throws(Untranslatable) in
+        case .or(let children):
+            let joined = try flattened(children, and: false).map { child throws(Untranslatable) in
                 if case .and = child { return "(" + (try render(child, top: true)) + ")" }
                 return try render(child)
             }.joined(separator: " or ")
@@ -22,12 +23,19 @@ extension NewsboatFilter {
         }
     }
 
-    private static func flattened(_ node: Node, and: Bool) -> [Node] {
-        switch node {
-        case .and(let l, let r) where and: flattened(l, and: and) + flattened(r, and: and)
-        case .or(let l, let r) where !and: flattened(l, and: and) + flattened(r, and: and)
-        default: [node]
+    /// The children, with those of a parenthesised group of the same kind taken in
+    /// (`(a and b) and c` is `a b c`).
+    private static func flattened(_ children: [Node], and: Bool) -> [Node] {
+        var flat: [Node] = []
+        var pending = Array(children.reversed())
+        while let node = pending.popLast() {
+            switch node {
+            case .and(let inner) where and: pending += inner.reversed()
+            case .or(let inner) where !and: pending += inner.reversed()
+            default: flat.append(node)
+            }
         }
+        return flat
     }
 
     /// One comparison as a Herald term (or a few, joined by spaces).

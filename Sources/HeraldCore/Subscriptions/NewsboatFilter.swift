@@ -105,15 +105,21 @@ public enum NewsboatFilter {
 
     // MARK: Tree
 
+    /// A chain of `and`s (or of `or`s) is one node with every term, however long: only a
+    /// parenthesis nests.
     indirect enum Node: Equatable {
         case comparison(attribute: String, op: String, value: String)
-        case and(Node, Node)
-        case or(Node, Node)
+        case and([Node])
+        case or([Node])
     }
 
+    /// Recursive descent, recursing only into parentheses, and no deeper than
+    /// `InputLimits.queryDepth`: a deeper one is refused before it recurses.
     struct Parser {
         var tokens: [Token]
         var position = 0
+        /// The parentheses open around the current token.
+        var depth = 0
 
         var peek: Token? { position < tokens.count ? tokens[position] : nil }
 
@@ -124,26 +130,31 @@ public enum NewsboatFilter {
 
         /// `or` binds loosest, then `and`; parentheses group.
         mutating func parseOr() throws(Untranslatable) -> Node {
-            var node = try parseAnd()
+            var nodes = [try parseAnd()]
             while peek == .word("or") {
                 position += 1
-                node = .or(node, try parseAnd())
+                nodes.append(try parseAnd())
             }
-            return node
+            return nodes.count == 1 ? nodes[0] : .or(nodes)
         }
 
         mutating func parseAnd() throws(Untranslatable) -> Node {
-            var node = try parseTerm()
+            var nodes = [try parseTerm()]
             while peek == .word("and") {
                 position += 1
-                node = .and(node, try parseTerm())
+                nodes.append(try parseTerm())
             }
-            return node
+            return nodes.count == 1 ? nodes[0] : .and(nodes)
         }
 
         mutating func parseTerm() throws(Untranslatable) -> Node {
             switch next() {
             case .open:
+                guard depth < InputLimits.queryDepth else {
+                    throw Untranslatable("parentheses nested deeper than \(InputLimits.queryDepth)")
+                }
+                depth += 1
+                defer { depth -= 1 }
                 let inner = try parseOr()
                 guard next() == .close else { throw Untranslatable("a parenthesis is not closed") }
                 return inner

@@ -17,6 +17,31 @@ public enum TextLayout {
         return out + marker
     }
 
+    /// The longest suffix of `text` that fits in `width` columns, and whether the text was
+    /// cut: then the suffix leaves one column free for a marker (`…`) before it. Walks from
+    /// the end and stops at the width, so its cost is the width's, not the text's (a prompt
+    /// shows the end of what is typed, however long).
+    public static func tail(_ text: String, toWidth width: Int) -> (text: Substring, cut: Bool) {
+        guard width > 0 else { return (text[text.endIndex...], !text.isEmpty) }
+        var start = text.endIndex
+        var used = 0
+        while start > text.startIndex {
+            let before = text.index(before: start)
+            let w = DisplayWidth.of(text[before])
+            if used + w > width {
+                // Cut: one column for the marker.
+                while used > width - 1, start < text.endIndex {
+                    used -= DisplayWidth.of(text[start])
+                    start = text.index(after: start)
+                }
+                return (text[start...], true)
+            }
+            used += w
+            start = before
+        }
+        return (text[...], false)
+    }
+
     /// Wraps a body into lines of at most `width` columns. Paragraphs are separated by one
     /// blank line; words break at spaces, wide (CJK) graphemes break anywhere, and a word
     /// longer than the line (a URL) is cut at the edge. Tabs become spaces.

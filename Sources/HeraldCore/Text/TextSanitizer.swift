@@ -4,11 +4,21 @@
 /// the screen or move the cursor; bidi overrides and isolates can make text read backwards.
 /// C0 and C1 controls, DEL and those bidi formatting characters never pass; a tab becomes
 /// spaces and a line break a space when the text must stay on one line.
+///
+/// XML cannot hold C0 controls: before libxml2 reads a broken feed, `XMLRepair` writes each
+/// one (a raw byte or `&#27;`) as the noncharacter `controlStandIns.lowerBound + code`, which
+/// it passes on, where libxml2 would drop the ESC alone and leave `[31m` behind. Here a
+/// stand-in is the control it stands for.
 public enum TextSanitizer {
+    /// U+FDD0–U+FDEF, noncharacters (Unicode keeps them for a program's own use, and no
+    /// text holds them): U+FDD0 + N stands for the C0 control N.
+    public static let controlStandIns: ClosedRange<UInt32> = 0xFDD0...0xFDEF
+
     /// True for a scalar that must never reach the terminal.
     public static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F: return true
+        case controlStandIns: return true
         case 0x202A...0x202E, 0x2066...0x2069: return true  // bidi embeddings, overrides, isolates
         case 0x200E, 0x200F, 0x061C: return true  // bidi marks
         default: return false
@@ -60,7 +70,10 @@ public enum TextSanitizer {
     static func forEachShown(_ text: String, _ shown: (Unicode.Scalar) -> Void) {
         enum State { case text, escape, csi, string, stringEscape }
         var state = State.text
-        for scalar in text.unicodeScalars {
+        for written in text.unicodeScalars {
+            let scalar =
+                controlStandIns.contains(written.value)
+                ? Unicode.Scalar(UInt8(written.value - controlStandIns.lowerBound)) : written
             let value = scalar.value
             switch state {
             case .text:
@@ -112,7 +125,7 @@ public enum TextSanitizer {
 
     /// A fast scan of the UTF-8 bytes for anything `isForbidden` (LF and tab are fine in a
     /// body): C0 and DEL are single bytes, C1 is C2 80–9F, the bidi controls are D8 9C and
-    /// E2 80 8E/8F/AA–AE, E2 81 A6–A9.
+    /// E2 80 8E/8F/AA–AE, E2 81 A6–A9, the controls' stand-ins EF B7 90–AF.
     static func needsCleaning(_ text: String, keepingBreaks: Bool) -> Bool {
         // On the contiguous bytes (a native string's own): walking `utf8` checks an index
         // per byte, and every article's text and title go through here.
@@ -137,6 +150,7 @@ public enum TextSanitizer {
             case 0x8E...0x8F where previous == 0x80 && beforePrevious == 0xE2: return true
             case 0xAA...0xAE where previous == 0x80 && beforePrevious == 0xE2: return true
             case 0xA6...0xA9 where previous == 0x81 && beforePrevious == 0xE2: return true
+            case 0x90...0xAF where previous == 0xB7 && beforePrevious == 0xEF: return true
             default: break
             }
             beforePrevious = previous

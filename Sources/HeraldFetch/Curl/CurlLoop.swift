@@ -90,11 +90,12 @@ final class CurlLoop: @unchecked Sendable {
         }
     }
 
-    /// The caller is done with a body: its bytes leave the budget, and a paused transfer
-    /// may go on.
-    func release(bytes: Int) {
-        guard let budget, bytes > 0 else { return }
-        budget.release(bytes)
+    /// The caller is done with a body: its bytes leave the budget, the lead is free if
+    /// `transfer` held it (see `BodyBudget`), and a paused transfer may go on.
+    func release(bytes: Int, transfer: UInt64? = nil) {
+        guard let budget, bytes > 0 || transfer != nil else { return }
+        if let transfer { budget.end(transfer) }
+        if bytes > 0 { budget.release(bytes) }
         curl_multi_wakeup(multi)
     }
 

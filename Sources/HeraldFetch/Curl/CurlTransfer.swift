@@ -124,7 +124,8 @@ final class CurlTransfer {
     }
 
     deinit {
-        budget?.end(id)
+        // The lead of the body budget, if this transfer held it, is freed by the fetcher
+        // when the body is released, not here (see `BodyBudget`).
         curl_easy_cleanup(easy)
         curl_slist_free_all(headerList)
         errorBuffer.deallocate()

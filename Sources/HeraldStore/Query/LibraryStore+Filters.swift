@@ -10,6 +10,11 @@ public import HeraldCore
 /// remembers). When the feed is written, a `delete` filter also removes its stored
 /// articles it matches, and a `hide` filter hides those that are left. Starred articles are
 /// never removed or hidden.
+///
+/// The filters' regular expressions run within the reload's time (`filterRegexBudget`): a
+/// filter whose pattern proves too slow is left out for the rest of the reload, in memory
+/// and in SQL (a statement its pattern stopped changed nothing, and runs again without it),
+/// and the reload's summary names the pattern (`takeSlowFilters()`).
 extension LibraryStore {
     /// The filters `storeFetchedFiltered` applies (none until set). The stored articles the
     /// hide filters among them match are hidden, and the hidden ones they no longer match
@@ -24,12 +29,30 @@ extension LibraryStore {
     public func storeFetchedFiltered(_ feeds: [FetchedFeed], at time: Date) throws -> [Result<Int, any Error>]
     {
         guard !reloadFilters.isEmpty else { return try storeFetched(feeds, at: time) }
+        return try filterRegexBudget.run { try storeFiltered(feeds, at: time) }
+    }
+
+    private func storeFiltered(_ feeds: [FetchedFeed], at time: Date) throws -> [Result<Int, any Error>] {
         let now = Int64(time.timeIntervalSince1970)
+        let budget = filterRegexBudget
         return try db.transaction {
             let rows = Dictionary(
                 try queryFeeds().map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
-            let deleting = try compiledFilters(.delete, now: time)
-            let hiding = try compiledFilters(.hide, now: time)
+            var deleting = try compiledFilters(.delete, now: time)
+            var hiding = try compiledFilters(.hide, now: time)
+            // Runs `write`; when a filter's pattern proved too slow in it (its statement
+            // stopped before changing anything), again with the filters left without it.
+            @DatabaseActor func leavingOutSlowFilters(_ write: () throws -> Void) throws {
+                while true {
+                    let known = budget.tooSlow.count
+                    do {
+                        return try write()
+                    } catch where budget.tooSlow.count > known {
+                        deleting = try compiledFilters(.delete, now: time)
+                        hiding = try compiledFilters(.hide, now: time)
+                    }
+                }
+            }
             var kept: [FetchedFeed] = []
             var toMarkRead: [(feed: Int64, guids: [String])] = []
             var toHide: [Int: (feed: Int64, guids: [String])] = [:]
@@ -66,11 +89,15 @@ extension LibraryStore {
                         return false
                     }
                 }
-                if let (condition, values) = deleting {
-                    try removeStored(feed: row.id, where: condition, values, at: now)
+                try leavingOutSlowFilters {
+                    if let (condition, values) = deleting {
+                        try removeStored(feed: row.id, where: condition, values, at: now)
+                    }
                 }
-                if let (condition, values) = hiding {
-                    try hideStored(where: condition, values, feed: row.id)
+                try leavingOutSlowFilters {
+                    if let (condition, values) = hiding {
+                        try hideStored(where: condition, values, feed: row.id)
+                    }
                 }
                 if !read.isEmpty { toMarkRead.append((row.id, read)) }
                 if !hidden.isEmpty { toHide[kept.count] = (row.id, hidden) }
@@ -104,9 +131,18 @@ extension LibraryStore {
         return removedByFilters
     }
 
-    /// The filters with `action`, as one condition on `articles a` (nil when there are none).
+    /// The patterns of filters found too slow since the last call (a reload's report names
+    /// them: the filters holding them were left out); the next reload tries them again.
+    public func takeSlowFilters() -> [String] {
+        defer { filterRegexBudget = RegexBudget() }
+        return filterRegexBudget.tooSlow
+    }
+
+    /// The filters with `action`, as one condition on `articles a` (nil when there are none),
+    /// but for those with a pattern found too slow.
     private func compiledFilters(_ action: FilterAction, now: Date) throws -> (String, [SQLiteValue])? {
-        let queries = reloadFilters.filter { $0.action == action }.map(\.query)
+        let queries = reloadFilters.leavingOut(filterRegexBudget.tooSlow).filter { $0.action == action }
+            .map(\.query)
         return queries.isEmpty ? nil : try compile(.or(queries), now: now)
     }
 

@@ -51,9 +51,12 @@ extension LibraryStore {
             case .offset(let offset, let limit): (nil, true, limit, max(offset, 0))
             }
         do {
-            let rows = try plannedScan(
-                query, after: after, forward: forward, limit: limit, offset: offset, now: now)
+            let rows = try RegexBudget.scoped {
+                try plannedScan(query, after: after, forward: forward, limit: limit, offset: offset, now: now)
+            }
             return forward ? rows : rows.reversed()
+        } catch let error as SlowRegexError {
+            throw error
         } catch {
             if (error as? SQLiteError)?.isInterrupt == true || token.isCancelled { throw CancellationError() }
             throw error
@@ -62,12 +65,14 @@ extension LibraryStore {
 
     /// How many articles match `query`, and how many of those are unread.
     public func count(matching query: ArticleQuery, now: Date = Date()) throws -> ArticleCounts {
-        let (condition, values) = try compile(query, now: now)
-        let statement = try db.prepareUncached(
-            "SELECT count(*), coalesce(sum(a.read = 0), 0) FROM articles a WHERE \(condition)")
-        try statement.bind(values)
-        return try statement.firstRow { ArticleCounts(total: Int($0.int64(0)), unread: Int($0.int64(1))) }
-            ?? ArticleCounts(total: 0, unread: 0)
+        try RegexBudget.scoped {
+            let (condition, values) = try compile(query, now: now)
+            let statement = try db.prepareUncached(
+                "SELECT count(*), coalesce(sum(a.read = 0), 0) FROM articles a WHERE \(condition)")
+            try statement.bind(values)
+            return try statement.firstRow { ArticleCounts(total: Int($0.int64(0)), unread: Int($0.int64(1))) }
+                ?? ArticleCounts(total: 0, unread: 0)
+        }
     }
 
     /// Marks every article matching `query` read (or unread); returns the ids of those that
@@ -98,7 +103,14 @@ extension LibraryStore {
         try setFlag("starred", isStarred, ids: articleIDs)
     }
 
+    /// A too-slow pattern stops the statement before it changes anything (`QueryFunctions`).
     private func setFlag(_ column: String, _ value: Bool, matching query: ArticleQuery, now: Date) throws
+        -> [Int64]
+    {
+        try RegexBudget.scoped { try setFlagNow(column, value, matching: query, now: now) }
+    }
+
+    private func setFlagNow(_ column: String, _ value: Bool, matching query: ArticleQuery, now: Date) throws
         -> [Int64]
     {
         var (condition, values) = try compile(query, now: now)
@@ -259,9 +271,22 @@ extension LibraryStore {
     /// Every article matching `query` in list order (for `herald list --query`), at most
     /// `limit`, only of the feed at `feedURL` when given: read in keyset pages handed to
     /// `body` one at a time, like `forEachArticle(matching:)`.
+    ///
+    /// Its pages are one run of regular expressions (`RegexBudget`): a pattern found too slow
+    /// on one page ends the listing with `SlowRegexError`.
     public func forEachArticle(
         matching query: ArticleQuery, feedURL: String? = nil, limit: Int? = nil, pageSize: Int = 500,
         now: Date = Date(), _ body: ([ArticleListing]) throws -> Void
+    ) throws {
+        try RegexBudget.scoped {
+            try forEachArticleNow(
+                matching: query, feedURL: feedURL, limit: limit, pageSize: pageSize, now: now, body)
+        }
+    }
+
+    private func forEachArticleNow(
+        matching query: ArticleQuery, feedURL: String?, limit: Int?, pageSize: Int,
+        now: Date, _ body: ([ArticleListing]) throws -> Void
     ) throws {
         var (condition, values) = try compile(query, now: now)
         if let feedURL {

@@ -80,6 +80,7 @@ struct QueryCompiler {
     }
 
     /// The condition for `query`, appending its values after `values` already bound.
+    /// Recurses once per level of the query (with `conjunction`): `QueryParser` bounds them.
     mutating func condition(_ query: ArticleQuery, topLevel: Bool = true) throws -> String {
         switch query {
         case .and(let terms):
@@ -95,7 +96,7 @@ struct QueryCompiler {
             return Self.flag(flag, negated: false)
         case .field(.feed, let pattern):
             return feedsCondition(
-                feeds.filter { pattern.matches($0.title) || pattern.matches($0.url) }, topLevel)
+                try feeds.filter { try pattern.matches($0.title) || pattern.matches($0.url) }, topLevel)
         case .field:
             return Self.all(try conjunction([query], topLevel: topLevel))
         case .tag(let name):

@@ -6,7 +6,11 @@ import HeraldCore
 /// - `herald_contains(text, needle)`: 1 when `text` contains `needle` (already lowercased)
 ///   ignoring case, as `QueryPattern.contains` decides in memory; 0 for NULL.
 /// - `regexp(pattern, text)`, which SQLite's `text REGEXP pattern` calls: ICU syntax,
-///   case-insensitive, each pattern compiled once (`QueryRegex`); 0 for NULL.
+///   case-insensitive, each pattern compiled once (`QueryRegex`); 0 for NULL. A pattern too
+///   slow for the run under way (`RegexBudget.current`, bound by the caller's task: this
+///   function runs on its thread, inside `sqlite3_step`) is an error that stops the
+///   statement, undoing what it wrote: a `NOT` cannot turn a pattern that was stopped into
+///   rows that match. `RegexBudget.scoped` turns the error into `SlowRegexError`.
 ///
 /// Both return 0 or 1, never NULL, so `NOT` of them means what it says.
 enum QueryFunctions {
@@ -27,7 +31,11 @@ enum QueryFunctions {
                     sqlite3_result_int(context, 0)
                     return
                 }
-                sqlite3_result_int(context, QueryRegex.matches(patternText, value) ? 1 : 0)
+                do {
+                    sqlite3_result_int(context, try QueryRegex.matches(patternText, value) ? 1 : 0)
+                } catch {
+                    sqlite3_result_error(context, "\(error)", -1)
+                }
             }, nil, nil, nil)
     }
 

@@ -12,13 +12,30 @@ final class SQLiteConnection {
     /// Set before the first connection: SQLite takes configuration only before it starts.
     private static let configured: Void = { _ = cs_disable_memory_statistics() }()
 
-    init(path: String, readOnly: Bool = false) throws(SQLiteError) {
+    /// How a file is opened.
+    enum Access: Equatable {
+        /// Read and written, created when missing (Herald's library).
+        case readWrite
+        /// Read only, never created. `immutable`: SQLite takes the file as one that cannot
+        /// change, so it takes no lock and needs no `-shm`/`-wal` file beside it: for a file in a
+        /// directory where those cannot be made (a read-only mount), where the alternative is
+        /// not reading it at all.
+        case readOnly(immutable: Bool)
+    }
+
+    init(path: String, access: Access = .readWrite, registeringFunctions: Bool = true) throws(SQLiteError) {
         _ = Self.configured
         var db: OpaquePointer?
-        let flags =
-            (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
-            | SQLITE_OPEN_NOMUTEX
-        let code = sqlite3_open_v2(path, &db, flags, nil)
+        let flags: Int32
+        var name = path
+        switch access {
+        case .readWrite: flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        case .readOnly(let immutable):
+            // A URI, so that `immutable` can be given; the path is escaped as URIs want.
+            flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+            name = Self.uri(path) + (immutable ? "?immutable=1" : "?mode=ro")
+        }
+        let code = sqlite3_open_v2(name, &db, flags | SQLITE_OPEN_NOMUTEX, nil)
         guard code == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
             if let db { sqlite3_close_v2(db) }
@@ -26,15 +43,32 @@ final class SQLiteConnection {
         }
         handle = db
         sqlite3_extended_result_codes(db, 1)
-        QueryFunctions.register(on: db)
-        // Every 1000 VM steps: stop if the running statement's task was cancelled.
+        if registeringFunctions { QueryFunctions.register(on: db) }
+        // Every 1000 VM steps: stop if the running statement's task was cancelled, or its
+        // budget of steps is spent.
         sqlite3_progress_handler(
-            db, 1000,
+            db, Int32(InterruptSlot.stepsPerCall),
             { context in
                 guard let context else { return 0 }
                 let slot = Unmanaged<InterruptSlot>.fromOpaque(context).takeUnretainedValue()
-                return slot.current?.isCancelled == true ? 1 : 0
+                return slot.shouldStop() ? 1 : 0
             }, Unmanaged.passUnretained(interrupt).toOpaque())
+    }
+
+    /// `path` as a `file:` URI: `?`, `#` and `%` escaped (SQLite decodes `%HH`); an absolute
+    /// path after an empty authority (`file:///…`, so `//x` is not read as a host), a relative
+    /// one kept relative.
+    static func uri(_ path: String) -> String {
+        let digits = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "%"):
+                out += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0xF)]]
+            default: out.append(byte)
+            }
+        }
+        return (path.hasPrefix("/") ? "file://" : "file:") + String(decoding: out, as: UTF8.self)
     }
 
     deinit {
@@ -141,8 +175,34 @@ final class CancellationToken: Sendable {
     var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
 }
 
-/// Which token the running statement answers to. Set and read only on the database
-/// actor's thread (the progress handler runs inside `sqlite3_step` there).
+/// Which token the running statement answers to, and how many more steps the statements
+/// of an untrusted file may run. Set and read only on the database's thread (the progress
+/// handler runs inside `sqlite3_step` there).
 final class InterruptSlot {
+    /// SQLite calls the progress handler every this many VM steps.
+    static let stepsPerCall = 1000
+
     var current: CancellationToken?
+    /// Progress-handler calls left before the running statement is stopped (nil: no
+    /// budget); `budgetSpent` then says why it was.
+    var callsLeft: Int?
+    private(set) var budgetSpent = false
+
+    /// Gives the statements run from now on `steps` VM steps in all; nil: no budget (what
+    /// `budgetSpent` says stays until the next budget is given).
+    func setBudget(steps: Int?) {
+        callsLeft = steps.map { max($0 / Self.stepsPerCall, 1) }
+        if steps != nil { budgetSpent = false }
+    }
+
+    func shouldStop() -> Bool {
+        if current?.isCancelled == true { return true }
+        guard let left = callsLeft else { return false }
+        if left <= 0 {
+            budgetSpent = true
+            return true
+        }
+        callsLeft = left - 1
+        return false
+    }
 }

@@ -1,7 +1,10 @@
 import CSQLite3
+public import HeraldCore
 
 /// A failed SQLite call, with SQLite's own message and the statement that failed.
-public struct SQLiteError: Error, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+public struct SQLiteError: Error, Sendable, CustomStringConvertible, CustomDebugStringConvertible,
+    LibraryBusyError
+{
     public var code: Int32
     public var message: String
     public var sql: String?
@@ -21,6 +24,10 @@ public struct SQLiteError: Error, Sendable, CustomStringConvertible, CustomDebug
 
     /// The description with the statement that failed, for debugging.
     public var debugDescription: String { description + (sql.map { " (in: \($0.prefix(200)))" } ?? "") }
+
+    /// Another connection held the lock past the busy timeout (`SQLITE_BUSY`), or a table
+    /// was locked (`SQLITE_LOCKED`): the same statement may succeed later.
+    public var isLibraryBusy: Bool { code & 0xFF == SQLITE_BUSY || code & 0xFF == SQLITE_LOCKED }
 
     /// The statement was stopped by an interrupt (a cancelled search).
     public var isInterrupt: Bool { code & 0xFF == SQLITE_INTERRUPT }

@@ -113,6 +113,15 @@ final class SQLiteStatement {
 
     func optionalInt64(_ column: Int32) -> Int64? { isNull(column) ? nil : int64(column) }
 
+    /// The bytes of a text or blob column, 0 for any other: read before the column is read
+    /// any other way (a conversion makes its type undefined).
+    func valueBytes(_ column: Int32) -> Int {
+        switch sqlite3_column_type(handle, column) {
+        case SQLITE_TEXT, SQLITE_BLOB: Int(sqlite3_column_bytes(handle, column))
+        default: 0
+        }
+    }
+
     /// A column as it is stored (a real comes back as text).
     func value(_ column: Int32) -> SQLiteValue {
         switch sqlite3_column_type(handle, column) {

@@ -205,5 +205,11 @@ enum Migrations {
                 );
                 """)
         },
+        Step(version: 14, summary: "feeds found by their place in the list") { db in
+            // Each new feed takes the place after the last (`max(position) + 1`): without an
+            // index that read every feed, so subscribing to N feeds (an import, a sync) cost
+            // N²/2 rows (220,000 feeds from an OPML file took over ten minutes).
+            try db.execute("CREATE INDEX feeds_position ON feeds(position)")
+        },
     ]
 }

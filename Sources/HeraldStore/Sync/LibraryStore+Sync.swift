@@ -181,12 +181,13 @@ extension LibraryStore {
 
     /// Sets `column` of the articles here to their merged `kind` flag not applied yet (a
     /// later mark-all-read of the feed covers a read flag), returning the ones changed. The
-    /// articles lead: each looks its key up in the state.
+    /// articles lead: each looks its key up in the state. A value other than "1" or "0"
+    /// (which no record now brings: `SyncRecord.fields` refuses it) is never applied.
     static func applyFlagSQL(kind: String, column: String) -> String {
         """
         UPDATE articles SET \(column) = CAST(s.value AS INTEGER)
         FROM feeds f CROSS JOIN sync_state s ON s.feed_url = f.url
-        WHERE s.applied = 0 AND s.kind = '\(kind)' AND articles.feed_id = f.id
+        WHERE s.applied = 0 AND s.kind = '\(kind)' AND s.value IN ('0', '1') AND articles.feed_id = f.id
             AND articles.guid = s.guid AND articles.\(column) != CAST(s.value AS INTEGER)
             AND (s.kind != 'read' OR NOT \(Self.coveredByLaterReadAll))
         RETURNING articles.id, articles.\(column)
@@ -204,11 +205,19 @@ extension LibraryStore {
     private func applySubscriptions(_ result: inout SyncApplyResult) throws {
         let statement = try db.prepare(
             "SELECT feed_url, value FROM sync_state WHERE applied = 0 AND guid = '' AND kind = 'sub'")
-        var subscriptions: [(String, Bool)] = []
+        var subscriptions: [(String, Bool?)] = []
         while try statement.step() {
-            subscriptions.append((statement.text(0) ?? "", statement.text(1) == "1"))
+            // "1" or "0"; any other value is no state, applied as nothing.
+            let value = statement.text(1)
+            subscriptions.append((statement.text(0) ?? "", value == "1" ? true : value == "0" ? false : nil))
         }
-        for (url, subscribed) in subscriptions {
+        for (url, state) in subscriptions {
+            guard let subscribed = state else {
+                try db.prepare(
+                    "UPDATE sync_state SET applied = 1 WHERE feed_url = ?1 AND guid = '' AND kind = 'sub'"
+                ).bind(.text(url)).run()
+                continue
+            }
             if subscribed, let why = Self.syncRefusal(url) {
                 // Another device's files are hostile: an address a feed may not have (`file:`,
                 // a device) is not subscribed to, and said once (the state is marked applied).
@@ -225,7 +234,7 @@ extension LibraryStore {
                     try db.prepare(
                         """
                         INSERT INTO feeds(url, title, position)
-                            VALUES (?1, ?1, (SELECT coalesce(max(position), 0) + 1 FROM feeds))
+                            VALUES (?1, ?1, \(Self.nextPosition))
                         """
                     ).bind(.text(url)).run()
                     try markInitialized()

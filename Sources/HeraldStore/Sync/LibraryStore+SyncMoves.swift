@@ -56,32 +56,45 @@ extension LibraryStore {
     /// stamps do not matter, so what a device learns only adds to the answer. In a loop (a
     /// feed moved back), the feed lives at the URL of the loop that was moved into last.
     /// Every device with the same registers gets the same answer.
+    ///
+    /// Each URL is walked once (another device's files may hold a chain of thousands of
+    /// moves): a walk stops at a URL already resolved and takes its answer, and every URL it
+    /// passed resolves with it.
     static func destinations(of moves: [String: Move]) -> [String: String] {
-        var found: [String: String] = [:]
-        for start in moves.keys {
-            var path = [start]
+        var resolved: [String: String] = [:]
+        for start in moves.keys where resolved[start] == nil {
+            var path: [String] = []
+            var onPath: [String: Int] = [:]
             var url = start
-            while let next = moves[url]?.to, !path.contains(next) {
-                path.append(next)
+            let end: String
+            while true {
+                if let known = resolved[url] {
+                    end = known
+                    break
+                }
+                if let loop = onPath[url] {
+                    // The URLs of the loop, path[loop...] in order: each was moved into from
+                    // the one before it (the first from the last); the last moved into wins.
+                    var winner = path[loop]
+                    var best = moves[path[path.count - 1]]?.order ?? (0, "")
+                    for index in (loop + 1)..<path.count {
+                        let order = moves[path[index - 1]]?.order ?? (0, "")
+                        if best < order { (winner, best) = (path[index], order) }
+                    }
+                    end = winner
+                    break
+                }
+                guard let next = moves[url]?.to else {
+                    end = url
+                    break
+                }
+                onPath[url] = path.count
+                path.append(url)
                 url = next
             }
-            if let back = moves[url]?.to, let loop = path.firstIndex(of: back) {
-                // The URLs of the loop, each with the move into it.
-                let members = path[loop...]
-                url =
-                    members.max { a, b in
-                        (moves[predecessor(of: a, in: members)]?.order ?? (0, ""))
-                            < (moves[predecessor(of: b, in: members)]?.order ?? (0, ""))
-                    } ?? url
-            }
-            if url != start { found[start] = url }
+            for url in path { resolved[url] = end }
         }
-        return found
-    }
-
-    private static func predecessor(of url: String, in loop: ArraySlice<String>) -> String {
-        let index = loop.firstIndex(of: url) ?? loop.startIndex
-        return index == loop.startIndex ? loop[loop.endIndex - 1] : loop[index - 1]
+        return resolved.filter { $0.key != $0.value }
     }
 
     /// Moves the feed at `oldURL` to `newURL` (an archived one too: it stays archived), or

@@ -76,11 +76,13 @@ public struct SyncBacklog: Sendable {
 
     /// Keeps an operation, given by the bytes of its fields, if it wins over the waiting one
     /// of its key: the greater (stamp, device); of two equal, the first, as the state keeps
-    /// the one it has.
+    /// the one it has. One whose value is no state of its kind (`Kind.accepts`: a flag of
+    /// "maybe") is never kept, so it can neither win over a good one nor be applied.
     public mutating func add(
         stamp: Int64, kind: SyncChange.Kind, value: UnsafeRawBufferPointer, feedURL: UnsafeRawBufferPointer,
         guid: UnsafeRawBufferPointer, device: String
     ) {
+        guard kind.accepts(value) else { return }
         order = nil
         let feed = feeds.place(of: feedURL)
         let deviceIndex: Int32

@@ -25,6 +25,14 @@ public struct SyncChange: Sendable, Hashable {
 
         /// Whether the key includes an article guid.
         public var isArticleFlag: Bool { self == .read || self == .star }
+
+        /// Whether `value` (a record's bytes, as written) is a state of this kind: a flag and
+        /// a subscription are "1" or "0", nothing else ("maybe" is no state, and must not
+        /// become a 0 through SQLite's CAST); the other kinds' values are checked where used.
+        public func accepts(_ value: UnsafeRawBufferPointer) -> Bool {
+            guard isArticleFlag || self == .sub else { return true }
+            return value.count == 1 && (value[0] == UInt8(ascii: "0") || value[0] == UInt8(ascii: "1"))
+        }
     }
 
     public var kind: Kind

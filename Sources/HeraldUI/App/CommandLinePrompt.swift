@@ -36,12 +36,8 @@ public struct CommandPrompt: Sendable, Equatable {
         guard row >= 1 else { return }
         canvas.fill(row: row, style: theme.status)
         let room = max(canvas.size.width - 3, 1)
-        var shown = Substring(text)
-        var cut = false
-        while DisplayWidth.of(shown) > room - (cut ? 1 : 0), !shown.isEmpty {
-            shown = shown.dropFirst()
-            cut = true
-        }
+        // The end of the line, where the typing is (`tail` reads only what fits).
+        let (shown, cut) = TextLayout.tail(text, toWidth: room)
         var x = canvas.write(":", x: 0, y: row, style: theme.marker)
         if cut { x += canvas.write("…", x: x, y: row, style: theme.hint) }
         x += canvas.write(TextSanitizer.singleLine(String(shown)), x: x, y: row, style: theme.status)

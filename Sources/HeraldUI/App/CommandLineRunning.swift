@@ -29,10 +29,16 @@ extension ReaderApp {
         case .up, .down:
             prompt.recall(older: key == .up, in: commandHistory)
         default:
-            guard let edited = QueryEditing.edit(prompt.text, with: key) else { return }
-            prompt.text = edited
-            prompt.candidates = []
-            prompt.recalled = nil
+            // Edited in place: the prompt is taken out of the app first, so its text has one
+            // owner and a paste appends to it instead of copying it per character.
+            commandPrompt = nil
+            switch QueryEditing.apply(key, to: &prompt.text) {
+            case .notAnEdit, .unchanged: break
+            case .full: message = QueryEditing.fullMessage
+            case .changed:
+                prompt.candidates = []
+                prompt.recalled = nil
+            }
         }
         commandPrompt = prompt
     }
@@ -43,7 +49,7 @@ extension ReaderApp {
         switch ColonCommand.parse(line) {
         case .success(let parsed): command = parsed
         case .failure(let error):
-            message = ":\(line): \(error)"
+            message = ":\(Self.shortened(line)): \(error)"
             return
         }
         switch command {
@@ -83,10 +89,16 @@ extension ReaderApp {
             return BulkWrite(what: list.title) { try await $0.setFlag(flag, value, in: source) }
         case .query(let text):
             let source = ArticleSource.query(text)
-            return BulkWrite(what: "the articles matching \(text)") {
+            return BulkWrite(what: "the articles matching \(Self.shortened(text))") {
                 try await $0.setFlag(flag, value, in: source)
             }
         }
+    }
+
+    /// A command line as the status line repeats it: a long one cut, so that what follows
+    /// it (the error) shows.
+    static func shortened(_ line: String) -> String {
+        line.count > 40 ? line.prefix(30) + "…" : line
     }
 
     /// The list the user is in: the open article list (under an article too), or the row

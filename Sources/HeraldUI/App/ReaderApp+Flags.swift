@@ -1,8 +1,10 @@
 import HeraldCore
 
 /// Read and starred flags: every screen that shows the article and the counts follow at
-/// once; the repository is written in the background, and a write that fails is undone on
-/// screen (the screen never shows what the library does not hold).
+/// once; the repository is written in the background, in order, and a write that fails is
+/// undone on screen (the screen never shows what the library does not hold), unless it
+/// failed only because the library was busy: that one is tried again until it is saved
+/// (`ReaderApp+WriteOrder`).
 extension ReaderApp {
     func setRead(_ isRead: Bool, _ summary: ArticleSummary) {
         showRead(isRead, summary)
@@ -73,16 +75,18 @@ extension ReaderApp {
         }
         feedList.listRead(source)
         undoHistory.pendingWrites += 1
-        work.start { [repository] in
+        inOrder {
             defer { self.undoHistory.pendingWrites -= 1 }
             do {
                 // Exactly the articles it marked, for undo.
-                let ids = try await repository.setFlag(.read, true, in: source)
+                let ids = try await self.retryingWhileBusy("mark read") {
+                    try await $0.setFlag(.read, true, in: source)
+                }
                 self.undoHistory.record(UndoEntry(flag: .read, value: true, ids: ids))
             } catch {
                 // Back to what the library holds: the lists' rows and counts read again.
-                let feeds = (try? await repository.feedSummaries()) ?? []
-                let starred = try? await repository.starredCounts()
+                let feeds = (try? await self.repository.feedSummaries()) ?? []
+                let starred = try? await self.repository.starredCounts()
                 self.showLibrary(feeds: feeds, starred: starred)
                 self.message = "Could not save the mark read (undone): \(error)"
                 return
@@ -106,18 +110,18 @@ extension ReaderApp {
         }
     }
 
-    /// Writes through the repository in the background; the screen already shows the change.
-    /// A failure is undone on screen (`undo`) and reported on the status line; a success
-    /// keeps `change` for `u`.
+    /// Writes through the repository in the background, after the writes before it; the
+    /// screen already shows the change. A failure is undone on screen (`undo`) and reported
+    /// on the status line, but a busy library is waited for; a success keeps `change` for `u`.
     func write(
         _ what: String, _ change: UndoEntry, undo: @escaping @MainActor (ReaderApp) -> Void,
         _ operation: @escaping @Sendable (any ArticleRepository) async throws -> Void
     ) {
         undoHistory.pendingWrites += 1
-        work.start { [repository] in
+        inOrder {
             defer { self.undoHistory.pendingWrites -= 1 }
             do {
-                try await operation(repository)
+                try await self.retryingWhileBusy(what, operation)
                 self.undoHistory.record(change)
                 self.syncSoon()
             } catch {

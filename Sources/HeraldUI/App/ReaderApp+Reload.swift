@@ -164,8 +164,10 @@ extension ReaderApp {
         let removed =
             (summary.removedByFilters == 0 ? "" : ", \(summary.removedByFilters) removed by filters")
             + (summary.removedArticles == 0 ? "" : ", \(summary.removedArticles) removed by retention")
+        // A filter left out is worth more than the counts: it comes first.
+        let slow = summary.slowFilters.map { "filter /\($0)/ too slow, left out; " }.joined()
         message =
-            "Reloaded \(summary.feeds) feed\(summary.feeds == 1 ? "" : "s"): \(summary.newArticles) new\(skipped)\(removed)\(failed)"
+            "\(slow)Reloaded \(summary.feeds) feed\(summary.feeds == 1 ? "" : "s"): \(summary.newArticles) new\(skipped)\(removed)\(failed)"
     }
 }
 

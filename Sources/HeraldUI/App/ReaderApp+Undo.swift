@@ -23,10 +23,12 @@ extension ReaderApp {
         }
         undoHistory.pendingWrites += 1
         message = "undoing: \(entry.summary)…"
-        work.start { [repository] in
+        inOrder {
             defer { self.undoHistory.pendingWrites -= 1 }
             do {
-                _ = try await repository.setFlag(entry.flag, !entry.value, articleIDs: entry.ids)
+                _ = try await self.retryingWhileBusy("undo") {
+                    try await $0.setFlag(entry.flag, !entry.value, articleIDs: entry.ids)
+                }
             } catch {
                 self.undoHistory.restore(entry)
                 self.message = "Could not undo \(entry.summary): \(error)"
@@ -42,11 +44,13 @@ extension ReaderApp {
     /// transaction; the screen follows once it is written, and `u` takes it back.
     func bulk(_ flag: ArticleFlag, _ value: Bool, _ write: BulkWrite) {
         undoHistory.pendingWrites += 1
-        work.start { [repository] in
+        inOrder {
             defer { self.undoHistory.pendingWrites -= 1 }
             let entry: UndoEntry
             do {
-                entry = UndoEntry(flag: flag, value: value, ids: try await write.run(repository))
+                entry = UndoEntry(
+                    flag: flag, value: value,
+                    ids: try await self.retryingWhileBusy(write.what) { try await write.run($0) })
             } catch {
                 self.message = "Could not save \(write.what): \(error)"
                 return

@@ -61,6 +61,8 @@ public final class ReaderApp {
     }
     /// Who waits in `finishWrites()`.
     var writeWaiters: [CheckedContinuation<Void, Never>] = []
+    /// The last write of flags started: the next one waits for it (`ReaderApp+WriteOrder`).
+    var lastFlagWrite: Task<Void, Never>?
     /// The `:` command line while it is open.
     public internal(set) var commandPrompt: CommandPrompt?
     /// The commands run this session, oldest first (Up recalls them).
@@ -114,6 +116,10 @@ public final class ReaderApp {
             message = "config: \(first)\(more) — herald config check"
         }
     }
+    /// Shows `text` on the status line until the next key: what the composition root learns
+    /// at start (a library that cannot be written).
+    public func say(_ text: String) { message = text }
+
     /// What search debounces wait on (real time in a terminal, immediate or manual elsewhere).
     let clock: any DebounceClock
 
@@ -206,11 +212,14 @@ public final class ReaderApp {
             return
         }
         // The search prompt takes text before any action (j, q and digits are letters there).
-        if case .search(let model) = screen, model.focus == .query,
-            let edited = QueryEditing.edit(model.query, with: key)
-        {
-            if edited != model.query { model.setQuery(edited) }
-            return
+        if case .search(let model) = screen, model.focus == .query {
+            switch model.edit(with: key) {
+            case .notAnEdit: break
+            case .full:
+                message = QueryEditing.fullMessage
+                return
+            case .changed, .unchanged: return
+            }
         }
         let kind = screenKind
         if !pendingKeys.isEmpty || keymap.startsSequence(key, on: kind) {
@@ -328,6 +337,10 @@ public final class ReaderApp {
         case .errors(let model):
             ReloadErrorsView(model: model, theme: theme, keymap: keymap).draw(into: &canvas)
         case .page(let model): PageView(model: model, theme: theme, keymap: keymap).draw(into: &canvas)
+        }
+        // Drawing the titles is what finds a highlight too slow: say so in this frame.
+        if let pattern = highlighter.takeSlowHighlights().first {
+            message = "highlight: \(SlowRegexError(pattern: pattern)); it is off for this session"
         }
         if let progress = reload?.progress {
             ReloadIndicator.draw(progress, into: &canvas, theme: theme)

@@ -1,16 +1,17 @@
 import Foundation
+public import HeraldCore
 
 /// A `highlight` line: titles its pattern matches are drawn in its style.
 public struct TitleHighlight: Sendable {
     /// The pattern as written in the config file.
     public var pattern: String
     public var style: Style
-    let regex: NSRegularExpression
+    let regex: TimedRegex
 
     /// A highlight, or the regex's problem in words.
     public init(pattern: String, style: Style) throws(ConfigWordError) {
         do {
-            regex = try NSRegularExpression(pattern: pattern, options: [.caseInsensitive])
+            regex = try TimedRegex(pattern)
         } catch {
             // Foundation's error says only "the value is invalid": say what to look at.
             throw ConfigWordError(
@@ -22,9 +23,11 @@ public struct TitleHighlight: Sendable {
         self.style = style
     }
 
-    /// True when the pattern matches somewhere in `title`.
-    public func matches(_ title: String) -> Bool {
-        regex.firstMatch(in: title, range: NSRange(title.startIndex..., in: title)) != nil
+    /// True when the pattern matches somewhere in `title`; throws when the pattern is too
+    /// slow for `budget` (`TitleHighlighter`'s lasts the session).
+    public func matches(_ title: String, within budget: RegexBudget = .inForce) throws(SlowRegexError) -> Bool
+    {
+        try budget.firstMatch(regex, in: title)
     }
 }
 

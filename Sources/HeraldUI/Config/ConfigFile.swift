@@ -29,6 +29,9 @@ public struct ReaderConfig: Sendable {
     /// What `herald config check` says of lines that are right but worth knowing about (a
     /// `delete` filter deletes for good), as warnings; the reader does not show them.
     public var notes: [ConfigDiagnostic] = []
+    /// The regular expressions of the `highlight`, `query` and `filter` lines, in file order
+    /// (`herald config check` tries them on the library).
+    public var regexes: [ConfigRegex] = []
 
     public init() {}
 }
@@ -71,6 +74,11 @@ public enum ConfigFile {
             }
             guard let first = words.first else { continue }
             let arguments = Array(words.dropFirst())
+            let before = (config.highlights.count, config.queries.count, config.filters.count)
+            defer {
+                config.regexes += regexes(
+                    added: before, to: config, line: String(line), number: index + 1, directive: first)
+            }
             switch first.text {
             case "bind": bind(arguments, after: first, into: &config, diagnose: diagnose)
             case "unbind": unbind(arguments, after: first, into: &config, diagnose: diagnose)

@@ -60,10 +60,23 @@ public final class SearchModel {
         hits.indices.contains(cursor.selected) ? hits[cursor.selected] : nil
     }
 
+    /// Edits the query with `key` in place (see `QueryEditing.apply`) and, when it changed,
+    /// searches for it after the debounce.
+    func edit(with key: Key) -> QueryEditing.Outcome {
+        let outcome = QueryEditing.apply(key, to: &query)
+        if outcome == .changed { queryChanged() }
+        return outcome
+    }
+
     /// Replaces the query and searches for it after the debounce (an empty query clears the
     /// results at once and searches nothing).
     public func setQuery(_ text: String) {
         query = text
+        queryChanged()
+    }
+
+    private func queryChanged() {
+        let text = query
         cancel()
         if text.allSatisfy(\.isWhitespace) {
             hits = []

@@ -78,12 +78,8 @@ public struct SearchView {
     /// screen shows its end, where the typing is.
     func drawPrompt(into canvas: inout Canvas, y: Int) {
         let room = canvas.size.width - 3
-        var shown = Substring(model.query)
-        var cut = false
-        while DisplayWidth.of(shown) > room - (cut ? 1 : 0), !shown.isEmpty {
-            shown = shown.dropFirst()
-            cut = true
-        }
+        // The end of the query, where the typing is (`tail` reads only what fits).
+        let (shown, cut) = TextLayout.tail(model.query, toWidth: room)
         var x = canvas.write("/ ", x: 0, y: y, style: theme.marker)
         if cut { x += canvas.write("…", x: x, y: y, style: theme.hint) }
         x += canvas.write(String(shown), x: x, y: y, style: theme.read)

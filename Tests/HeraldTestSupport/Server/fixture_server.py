@@ -27,6 +27,7 @@ Prints the port it listens on, then serves until killed:
   /unavailable     503 with Retry-After: 99999999999
   /files/NAME      the file NAME of Server/files/ (feeds with full articles: the newsboat import)
   /mixed           RSS of four items for filters (sponsored, Swift, a podcast episode, spam); no validators
+  /many/N          RSS of N items, newest first ("Item 0" a minute before 2026-11-30, "Item 1" two…); no validators
 """
 import gzip
 import os
@@ -53,6 +54,16 @@ MIXED = b"""<?xml version="1.0"?><rss version="2.0"><channel><title>Mixed bag</t
 </channel></rss>"""
 LAST_MODIFIED = "Mon, 30 Nov 2026 00:00:00 GMT"
 _bomb = []
+
+
+def many_items(count):
+    """RSS of `count` items listed newest first, as feeds list them: item i is i + 1 minutes old."""
+    end = 1795996800  # 2026-11-30 00:00:00 UTC
+    items = b"".join(
+        b"<item><guid>item-%d</guid><title>Item %d</title><pubDate>%s</pubDate></item>\n"
+        % (i, i, time.strftime("%a, %d %b %Y %H:%M:%S GMT", time.gmtime(end - 60 * (i + 1))).encode())
+        for i in range(count))
+    return b'<?xml version="1.0"?><rss version="2.0"><channel><title>Many</title>\n' + items + b"</channel></rss>"
 
 
 def bomb():
@@ -108,6 +119,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
                            + b'</guid><title>' + agent + b'</title></item></channel></rss>')
         elif path == "/mixed":
             self.send_body(MIXED)
+        elif path.startswith("/many/") and path[len("/many/"):].isdigit():
+            self.send_body(many_items(int(path[len("/many/"):])))
         elif path == "/slow":
             time.sleep(5)
             self.send_body(FEED)

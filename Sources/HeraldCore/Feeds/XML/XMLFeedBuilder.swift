@@ -82,12 +82,17 @@ final class XMLFeedBuilder {
     }
 
     let maxTextBytes: Int
+    /// Items read before the parse stops (`InputLimits.itemsPerFeed`).
+    let maxItems: Int
     var parser: xmlParserCtxtPtr?
 
     // Outcome.
     var format: Format?
     var notAFeed: String?
     var tooMuchText = false
+    /// The document has an item past `maxItems`: the parse stopped at its start, and the
+    /// items before it are the feed's.
+    var tooManyItems = false
     var firstError: (line: Int, message: String, code: Int32)?
     /// Reading a broken document in libxml2's recovery mode: errors become `warnings`,
     /// except those that end any parse (`XMLFeedParser.unrecoverable`).
@@ -128,9 +133,10 @@ final class XMLFeedBuilder {
     /// What elements without a namespace are: RSS, or Atom in a `<feed>` that has none.
     var unqualified = XMLFeedNamespace.none
 
-    init(baseURL: String?, maxTextBytes: Int) {
+    init(baseURL: String?, maxTextBytes: Int, maxItems: Int) {
         base = baseURL
         self.maxTextBytes = maxTextBytes
+        self.maxItems = maxItems
         text = CapturedText(limit: maxTextBytes)
     }
 
@@ -138,7 +144,9 @@ final class XMLFeedBuilder {
         if let entityDoc { xmlFreeDoc(entityDoc) }
     }
 
-    var isStopped: Bool { notAFeed != nil || tooMuchText || (recovering && firstError != nil) }
+    var isStopped: Bool {
+        notAFeed != nil || tooMuchText || tooManyItems || (recovering && firstError != nil)
+    }
 
     func stop() {
         text.isStopped = true
@@ -256,6 +264,13 @@ final class XMLFeedBuilder {
             case .rss where name == "item" && ns.isRSS && (depth == 3 || depth == 2),
                 .rdf where name == "item" && depth == 2,
                 .atom where name == "entry" && depth == 2 && ns.isAtom:
+                // One item too many: nothing more of the document is read. The ones kept are
+                // the first, which feeds list newest first.
+                guard items.count < maxItems else {
+                    tooManyItems = true
+                    stop()
+                    return
+                }
                 itemDepth = depth
                 item = Record()
                 mediaGroupDepth = nil

@@ -7,6 +7,8 @@ public import Foundation
 /// network, no "huge" mode); external entities are never fetched (they expand to nothing);
 /// libxml2's own entity-amplification checks stop "billion laughs"; and the character data
 /// accepted per document is capped (`maxTextBytes`), which ends quadratic-blowup documents.
+/// Past `InputLimits.itemsPerFeed` items the parse stops too, and the items before are the
+/// feed, read with a warning.
 ///
 /// Malformed XML is read all the same, as feedparser and newsboat read it (`XMLRepair`, then
 /// libxml2's recovery mode, with the same options otherwise), and the feed says so in
@@ -34,7 +36,8 @@ public enum XMLFeedParser {
     }
 
     static func parse(
-        _ data: Data, baseURL: String?, httpCharset: String?, maxTextBytes: Int
+        _ data: Data, baseURL: String?, httpCharset: String?, maxTextBytes: Int,
+        maxItems: Int = InputLimits.itemsPerFeed
     ) throws(FeedParseError) -> ParsedFeed {
         if data.withUnsafeBytes({ CrowdedTags.firstOffset(in: $0) }) != nil {
             throw .notAFeed("an element has more than \(CrowdedTags.limit) attributes")
@@ -44,6 +47,7 @@ public enum XMLFeedParser {
         do {
             return try parseOnce(
                 data, baseURL: baseURL, httpCharset: httpCharset, maxTextBytes: maxTextBytes,
+                maxItems: maxItems,
                 latin1As1252: true, recovering: false)
         } catch {
             failure = error
@@ -55,6 +59,7 @@ public enum XMLFeedParser {
             do {
                 return try parseOnce(
                     data, baseURL: baseURL, httpCharset: httpCharset, maxTextBytes: maxTextBytes,
+                    maxItems: maxItems,
                     latin1As1252: false, recovering: false)
             } catch {
                 failure = error
@@ -69,6 +74,7 @@ public enum XMLFeedParser {
         do {
             var feed = try parseOnce(
                 repaired, baseURL: baseURL, httpCharset: httpCharset, maxTextBytes: maxTextBytes,
+                maxItems: maxItems,
                 latin1As1252: latin1As1252, recovering: true)
             let first = failure.error.reason
             feed.warnings = [first] + feed.warnings.filter { $0 != first }
@@ -97,15 +103,15 @@ public enum XMLFeedParser {
     }
 
     private static func parseOnce(
-        _ data: Data, baseURL: String?, httpCharset: String?, maxTextBytes: Int, latin1As1252: Bool,
-        recovering: Bool
+        _ data: Data, baseURL: String?, httpCharset: String?, maxTextBytes: Int, maxItems: Int,
+        latin1As1252: Bool, recovering: Bool
     ) throws(PassFailure) -> ParsedFeed {
         _ = libxmlReady
         guard data.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else {
             throw PassFailure(error: .notAFeed("the document is empty"))
         }
         let data = trimmingLeadingWhiteSpace(data)
-        let builder = XMLFeedBuilder(baseURL: baseURL, maxTextBytes: maxTextBytes)
+        let builder = XMLFeedBuilder(baseURL: baseURL, maxTextBytes: maxTextBytes, maxItems: maxItems)
         builder.recovering = recovering
         let outcome: Int32 = withExtendedLifetime(builder) {
             let context = Unmanaged.passUnretained(builder).toOpaque()
@@ -156,7 +162,9 @@ public enum XMLFeedParser {
                     let halted = recovering ? ctxt.pointee.instate == XML_PARSER_EOF : status != 0
                     if halted || builder.isStopped { break }
                 } while offset < total
-                if !recovering, builder.firstError == nil, ctxt.pointee.wellFormed == 0 {
+                // A parse stopped at one item too many was sound as far as it went.
+                if !recovering, !builder.tooManyItems, builder.firstError == nil, ctxt.pointee.wellFormed == 0
+                {
                     builder.firstError = (Int(cx_ctxt_line(ctxt)), "the document is not well-formed", -1)
                 }
                 return status
@@ -177,6 +185,7 @@ public enum XMLFeedParser {
         }
         var feed = builder.result()
         feed.warnings = builder.warnings
+        if builder.tooManyItems { feed.warnings.append(ParsedFeed.tooManyItems(limit: maxItems)) }
         return feed
     }
 

@@ -52,9 +52,12 @@ enum XMLFeedText {
     /// byte scan shows nothing but line feeds and tabs to worry about (the usual case).
     static func multiLine(_ bytes: [UInt8]) -> String {
         let text = String(decoding: bytes, as: UTF8.self)
+        var previous: UInt8 = 0
         let suspicious = bytes.contains { byte in
-            (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F
+            defer { previous = byte }
+            return (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F
                 || byte == 0xC2 || byte == 0xD8 || byte == 0xE2  // C1 controls, bidi marks
+                || (byte == 0xB7 && previous == 0xEF)  // the stand-ins of C0 controls (XMLRepair)
         }
         return suspicious ? TextSanitizer.multiLine(text) : text
     }
@@ -176,6 +179,7 @@ enum XMLFeedText {
                 // U+2066–2069; U+3000
                 case (0xE2, 0x80, 0x80...0x8F), (0xE2, 0x80, 0xA8...0xAF): return false
                 case (0xE2, 0x81, 0x9F), (0xE2, 0x81, 0xA6...0xA9), (0xE3, 0x80, 0x80): return false
+                case (0xEF, 0xB7, 0x90...0xAF): return false  // the stand-ins of C0 controls (XMLRepair)
                 default: break
                 }
             default: break

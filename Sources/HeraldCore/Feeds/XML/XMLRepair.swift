@@ -11,6 +11,10 @@ import Foundation
 ///   root last; an `<item>` or `<entry>` inside another closes it first.
 /// - Attribute values without quotes get them, attributes without values (`<x checked>`)
 ///   get their name, repeated attributes are dropped.
+/// - A C0 control XML cannot hold (a raw byte, or a reference such as `&#27;`), in text,
+///   an attribute value or a CDATA section, becomes a reference to its stand-in
+///   (`TextSanitizer.controlStandIns`): libxml2 would drop an ESC alone and leave the rest
+///   of its escape sequence (`[31m`) as text, where the sanitiser takes the whole sequence.
 ///
 /// Comments, CDATA sections, processing instructions and the DOCTYPE (entity declarations
 /// included) pass unchanged: the repaired document is parsed with the same options, so the
@@ -62,7 +66,7 @@ struct XMLRepair {
             } else if byte == UInt8(ascii: "&") {
                 reference()
             } else {
-                out.append(byte)
+                append(byte)
                 index += 1
             }
         }
@@ -80,7 +84,7 @@ struct XMLRepair {
         if starts(with: "<!--", at: index) {
             copy(through: "-->")
         } else if starts(with: "<![CDATA[", at: index) {
-            copy(through: "]]>")
+            cdata()
         } else if starts(with: "<!DOCTYPE", at: index) {
             doctype()
         } else if starts(with: "<?", at: index) {
@@ -104,6 +108,26 @@ struct XMLRepair {
         while cursor < input.count, !input[cursor...].starts(with: end) { cursor += 1 }
         let stop = min(input.count, cursor + end.count)
         out.append(contentsOf: input[index..<stop])
+        if cursor >= input.count { out.append(contentsOf: end) }
+        index = stop
+    }
+
+    /// A CDATA section, where no reference is read: a control in it ends the section for
+    /// the reference to its stand-in, and a new section goes on after it.
+    private mutating func cdata() {
+        let end = Array("]]>".utf8)
+        var cursor = index + 9
+        while cursor < input.count, !input[cursor...].starts(with: end) { cursor += 1 }
+        let stop = min(input.count, cursor + end.count)
+        for byte in input[index..<stop] {
+            if Self.isForbiddenControl(byte) {
+                out.append(contentsOf: "]]>".utf8)
+                appendStandIn(for: UInt32(byte))
+                out.append(contentsOf: "<![CDATA[".utf8)
+            } else {
+                out.append(byte)
+            }
+        }
         if cursor >= input.count { out.append(contentsOf: end) }
         index = stop
     }
@@ -274,7 +298,7 @@ struct XMLRepair {
                 out.append(contentsOf: "&quot;".utf8)
                 index += 1
             default:
-                out.append(byte)
+                append(byte)
                 index += 1
             }
         }
@@ -293,8 +317,18 @@ struct XMLRepair {
                 && (input[cursor] == UInt8(ascii: "x") || input[cursor] == UInt8(ascii: "X"))
             if hex { cursor += 1 }
             let start = cursor
-            while cursor < input.count, hex ? input[cursor].isHexDigit : input[cursor].isDigit { cursor += 1 }
+            var value: UInt32 = 0
+            while cursor < input.count, hex ? input[cursor].isHexDigit : input[cursor].isDigit {
+                // Past U+10FFFF it is no character: only whether it is a control matters.
+                value = min(value * (hex ? 16 : 10) + UInt32(Self.digitValue(input[cursor])), 0x11_0000)
+                cursor += 1
+            }
             isValid = cursor > start && cursor < input.count && input[cursor] == UInt8(ascii: ";")
+            if isValid, value < 0x20, let control = UInt8(exactly: value), Self.isForbiddenControl(control) {
+                appendStandIn(for: value)
+                index = cursor + 1
+                return
+            }
         } else if cursor < input.count, Self.isNameStart(input[cursor]) {
             let start = cursor
             while cursor < input.count, Self.isNameByte(input[cursor]) { cursor += 1 }
@@ -308,7 +342,33 @@ struct XMLRepair {
         index += 1
     }
 
+    // MARK: Controls
+
+    /// A C0 control XML 1.0 cannot hold (all but tab, line feed and carriage return).
+    private static func isForbiddenControl(_ byte: UInt8) -> Bool {
+        byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D
+    }
+
+    /// A byte of text, a control as the reference to its stand-in.
+    private mutating func append(_ byte: UInt8) {
+        if Self.isForbiddenControl(byte) { appendStandIn(for: UInt32(byte)) } else { out.append(byte) }
+    }
+
+    /// `&#xFDEB;` for ESC: a reference, so it reads the same whatever the document's encoding.
+    private mutating func appendStandIn(for control: UInt32) {
+        let standIn = TextSanitizer.controlStandIns.lowerBound + control
+        out.append(contentsOf: "&#x\(String(standIn, radix: 16, uppercase: true));".utf8)
+    }
+
     // MARK: Bytes
+
+    private static func digitValue(_ byte: UInt8) -> UInt8 {
+        switch byte {
+        case 0x30...0x39: byte - 0x30
+        case 0x41...0x46: byte - 0x37
+        default: byte - 0x57
+        }
+    }
 
     private static func isNameStart(_ byte: UInt8) -> Bool {
         byte >= 0x80 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":") || (0x41...0x5A).contains(byte)

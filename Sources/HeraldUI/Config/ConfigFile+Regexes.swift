@@ -1,0 +1,62 @@
+public import HeraldCore
+
+/// A regular expression the config file runs: a `highlight`'s, or a `title:/…/` or
+/// `author:/…/` of a `query` or `filter` line, with where it is written. `herald config
+/// check` tries each on the library's titles or authors, as the reader would run it.
+public struct ConfigRegex: Sendable, Hashable {
+    public var line: Int
+    public var column: Int
+    /// `highlight`, `query` or `filter`.
+    public var directive: String
+    /// What it is matched against (a highlight: titles).
+    public var field: QueryField
+    public var pattern: String
+}
+
+extension ConfigFile {
+    /// The regular expressions of a `highlight`, `query` or `filter` line just read, from
+    /// what it added to `config` since it held `before` of each (highlights, queries,
+    /// filters). A query's pattern is placed at its text in the line when found there.
+    static func regexes(
+        added before: (highlights: Int, queries: Int, filters: Int), to config: ReaderConfig,
+        line: String, number: Int, directive: Word
+    ) -> [ConfigRegex] {
+        var found: [ConfigRegex] = []
+        for highlight in config.highlights.dropFirst(before.highlights) {
+            found.append(
+                ConfigRegex(
+                    line: number, column: column(of: highlight.pattern, in: line, or: directive.end + 1),
+                    directive: directive.text, field: .title, pattern: highlight.pattern))
+        }
+        let queries =
+            config.queries.dropFirst(before.queries).map(\.query)
+            + config.filters.dropFirst(before.filters).map(\.query)
+        for query in queries {
+            for (field, pattern) in query.regexTerms {
+                found.append(
+                    ConfigRegex(
+                        line: number, column: column(of: pattern, in: line, or: directive.end + 1),
+                        directive: directive.text, field: field, pattern: pattern))
+            }
+        }
+        return found
+    }
+
+    /// The 1-based column where `text` first stands in `line`, else `fallback`.
+    private static func column(of text: String, in line: String, or fallback: Int) -> Int {
+        guard let range = line.range(of: text) else { return fallback }
+        return line.distance(from: line.startIndex, to: range.lowerBound) + 1
+    }
+}
+
+extension ConfigRegex {
+    /// What `herald config check` says of the pattern when it is too slow on the `field` of
+    /// the newest `articles` articles: a mistake to fix (the reader would turn such a
+    /// highlight off, leave such a filter out, and fail such a query).
+    public func tooSlow(file: String, articles: Int) -> ConfigDiagnostic {
+        ConfigDiagnostic(
+            file: file, line: line, column: column,
+            message: "\(directive): \(SlowRegexError(pattern: pattern)), on a \(field.rawValue) of the "
+                + "newest \(articles) articles in the library")
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+/// The real reader while another program holds the library's write lock past SQLite's busy
+/// timeout (5 s), as a `herald reload` or a sync from cron may (issue 23, item 7): a star
+/// the user gives is never undone for it, and is in the library once the lock is let go.
+@Suite("The reader and a busy library, in a tmux terminal", .serialized)
+struct BusyLibraryEndToEndTests {
+    typealias Library = CommandLineTests.Library
+
+    @Test("a star given while another program holds the library for 9 s stays, and is saved once it is free")
+    func starWhileBusy() async throws {
+        let library = Library()
+        defer { library.cleanUp() }
+        let session = try await library.openReader()
+        defer { session.kill() }
+        try await session.waitUntil("the feed list is up") { screen in
+            screen.contains { $0.contains("1/4 feeds") }
+        }
+        try session.sendKeys("Enter")
+        try await session.waitUntil("the first feed's articles") { screen in
+            screen.contains { $0.contains("articles ·") }
+        }
+        // The sqlite3 tool takes the write lock and keeps it 9 s.
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/bin/sh")
+        holder.arguments = [
+            "-c", "printf 'BEGIN IMMEDIATE;\\n.shell sleep 9\\nCOMMIT;\\n' | sqlite3 \"$0\"", library.path,
+        ]
+        holder.standardOutput = FileHandle.nullDevice
+        holder.standardError = FileHandle.nullDevice
+        try holder.run()
+        defer { holder.waitUntilExit() }
+        // The lock is taken at once; a blocking sleep, as the cooperative pool may be busy.
+        usleep(1_000_000)
+        try session.sendKeys("s")
+        // Past the busy timeout the old reader undid the star ("Could not save the star
+        // (undone): the library is busy"); the reader says it waits (`The library is busy`),
+        // then that it saved it: a loaded machine may show only the second.
+        let saved = try await session.waitUntil("the star is saved", timeout: .seconds(40)) { screen in
+            screen.contains { $0.contains("Saved the star") || $0.contains("Could not save") }
+        }
+        #expect(
+            saved.contains { $0.contains("Saved the star (the library was busy).") },
+            "\(TmuxSession.framed(saved))")
+        #expect(
+            saved.contains { $0.contains("N* ") },
+            "starred on screen all along:\n\(TmuxSession.framed(saved))")
+        try session.sendKeys("q", "q")
+        #expect(try await session.waitForExitStatus() == 0)
+        #expect(try library.sqlite("SELECT count(*) FROM articles WHERE starred = 1") == "1")
+    }
+}
