@@ -3,7 +3,7 @@ import PackageDescription
 
 /// Herald: a keyboard-driven terminal feed reader.
 ///
-/// Module boundaries carry the concurrency contract (see ../shared/DESIGN.md): only
+/// Module boundaries carry the concurrency contract (see docs/ARCHITECTURE.md): only
 /// `HeraldTerminal` imports the ncurses C module, so every ncurses call stays on its
 /// `@MainActor` types.
 let strict: [SwiftSetting] = [

@@ -8,7 +8,7 @@ feed, in one `herald reload` on a fresh library:
   - a server that accepts the connection and never answers;
   - a 429 with Retry-After, and a redirect to file:///etc/passwd.
 Prints the reload's wall time, CPU time and peak RSS, and each feed's outcome. Herald's
-limits (README, "Limits"): 16 MB unpacked per feed, checked while bytes arrive; under 16
+limits (docs/LIMITS.md): 16 MB unpacked per feed, checked while bytes arrive; under 16
 bytes/s for 15 s, or no connection within 15 s, ends a feed; 60 s in all per feed.
 
   python3 Scripts/bench_hostile.py --herald .build/release/herald

@@ -10,7 +10,7 @@ the articles stored (empty items all have the same id: one article per feed). Ex
 status 1 when the reload fails or peaks above --target-mib.
 
 Herald reads InputLimits.itemsPerFeed (10,000) items of a document and no more, and says so
-(README, "Limits"); the target is a peak RSS of 100 MB at most. Before the limit, 8 such
+(docs/LIMITS.md); the target is a peak RSS of 100 MB at most. Before the limit, 8 such
 feeds peaked at 6.1 GiB.
 
   python3 Scripts/bench_items.py --herald .build/release/herald [--feeds 8] [--items 2000000]

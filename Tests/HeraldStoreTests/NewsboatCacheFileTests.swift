@@ -68,11 +68,11 @@ struct NewsboatCacheFileTests {
         #expect(leftOut == 1)
     }
 
-    @Test("the README's limits table says what InputLimits holds for a newsboat cache and for dates")
+    @Test("the limits table (docs/LIMITS.md) says what InputLimits holds for a newsboat cache and for dates")
     func readmeStatesTheLimits() throws {
         let readme = try String(
             contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                .appendingPathComponent("../../README.md").standardized, encoding: .utf8)
+                .appendingPathComponent("../../docs/LIMITS.md").standardized, encoding: .utf8)
         let row = try #require(
             readme.split(separator: "\n").first { $0.hasPrefix("| a newsboat cache") }, "no row for the cache"
         )
@@ -87,7 +87,7 @@ struct NewsboatCacheFileTests {
             "counting \(InputLimits.newsboatCacheArticleCost) bytes an article",
             "at most \(InputLimits.newsboatCacheSteps / 1_000_000) million SQLite steps",
         ] {
-            #expect(row.contains(said), "the README's row does not say: \(said)")
+            #expect(row.contains(said), "docs/LIMITS.md's row does not say: \(said)")
         }
         #expect(InputLimits.dateSeconds.lowerBound == Int64(FeedDate.earliest.timeIntervalSince1970))
         #expect(

@@ -205,13 +205,13 @@ struct ColourTests {
         }
     }
 
-    @Test("the README's colour and display examples read without a mistake")
+    @Test("the config page's colour and display examples read without a mistake")
     func readmeExamples() throws {
         let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("README.md")
+            .deletingLastPathComponent().appendingPathComponent("docs/CONFIG.md")
         let text = try String(contentsOf: readme, encoding: .utf8)
-        for heading in ["#### Colours", "#### Display settings"] {
-            let section = try #require(text.range(of: heading), "no \(heading) in the README")
+        for heading in ["\n## Colours\n", "\n## Display settings\n"] {
+            let section = try #require(text.range(of: heading), "no \(heading) in docs/CONFIG.md")
             let rest = text[section.upperBound...]
             let open = try #require(rest.range(of: "```text\n"))
             let close = try #require(rest[open.upperBound...].range(of: "```"))

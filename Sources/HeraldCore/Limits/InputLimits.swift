@@ -1,6 +1,6 @@
 /// Every limit Herald holds its inputs to, in one place: each dimension (depth, count, length,
 /// time, memory) of each input (a feed, a page, a query, a config file, a newsboat cache,
-/// another device's sync files, what is typed). The README's limits table lists them, and a
+/// another device's sync files, what is typed). The table in docs/LIMITS.md lists them, and a
 /// test checks that it says what this file does.
 ///
 /// Limits that live where the input is read (the fetcher's byte budget in HeraldFetch, which

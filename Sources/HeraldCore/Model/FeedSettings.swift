@@ -29,7 +29,7 @@ public enum FeedSettingKey: String, Sendable, CaseIterable, Hashable {
         }
     }
 
-    /// What the setting does, for `herald --help`, the man page and the README.
+    /// What the setting does, for `herald --help`, the man page and docs/CONFIG.md.
     public var summary: String {
         switch self {
         case .title: "the title shown everywhere instead of the feed's own"

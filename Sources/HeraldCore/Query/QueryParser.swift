@@ -1,5 +1,5 @@
 extension ArticleQuery {
-    /// Parses the text form of a query (see the README's "Queries" section).
+    /// Parses the text form of a query (see docs/QUERIES.md).
     ///
     /// With `typing`, a free word that ends the text (no space after it yet) is the word
     /// being typed: it matches every word it begins. An empty text selects every article.

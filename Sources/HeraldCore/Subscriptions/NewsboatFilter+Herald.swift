@@ -49,7 +49,7 @@ extension NewsboatFilter {
             }
             return yes == positive ? "unread" : "read"
         case "flags":
-            // Every newsboat flag becomes Herald's star (see the import's README section).
+            // Every newsboat flag becomes Herald's star (see docs/NEWSBOAT.md).
             switch (op, value.isEmpty) {
             case ("#", false), ("!=", true), ("=~", false): return "starred"
             case ("!#", false), ("=", true), ("!~", false): return "unstarred"

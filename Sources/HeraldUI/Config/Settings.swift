@@ -1,5 +1,5 @@
 /// The settings of the config file (`set NAME VALUE`), each with its default and what it
-/// does; `herald config default` and the README are printed from `specs`.
+/// does; `herald config default`, `:set` and the man page are printed from `specs`.
 public struct Settings: Sendable, Equatable {
     /// The program that opens links (`w3m`, `firefox --new-tab`, with `%s` for the URL);
     /// nil: `$BROWSER`.

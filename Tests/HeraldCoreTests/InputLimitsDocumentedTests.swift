@@ -2,17 +2,17 @@ import Foundation
 import HeraldCore
 import Testing
 
-/// The README's limits table says what `InputLimits` holds: a row for each limit declared
+/// The limits table (docs/LIMITS.md) says what `InputLimits` holds: a row for each limit declared
 /// there, with its number.
-@Suite("InputLimits and the README")
-struct InputLimitsReadmeTests {
+@Suite("InputLimits and docs/LIMITS.md")
+struct InputLimitsDocumentedTests {
     /// The rows of the table under "Limits: what a feed, a server or a file can cost", by
     /// their first cell.
     func rows() throws -> [String: String] {
         let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("README.md")
+            .deletingLastPathComponent().appendingPathComponent("docs/LIMITS.md")
         let text = try String(contentsOf: readme, encoding: .utf8)
-        let heading = try #require(text.range(of: "### Limits: what a feed, a server or a file can cost"))
+        let heading = try #require(text.range(of: "\n## The limits\n"))
         var rows: [String: String] = [:]
         for line in text[heading.upperBound...].split(separator: "\n").drop(while: { !$0.hasPrefix("|") })
             .prefix(while: { $0.hasPrefix("|") })
