@@ -42,17 +42,20 @@ let package = Package(
         .target(
             name: "HeraldReload", dependencies: ["HeraldCore", "HeraldStore", "HeraldFetch", "CMalloc"],
             swiftSettings: strict),
-        .target(name: "HeraldUI", dependencies: ["HeraldCore"], swiftSettings: strict),
+        // The config file, settings, keys, actions and keymaps, the theme, and the programs
+        // the settings name: below the UI, so commands that draw nothing do not import it.
+        .target(name: "HeraldConfig", dependencies: ["HeraldCore"], swiftSettings: strict),
+        .target(name: "HeraldUI", dependencies: ["HeraldCore", "HeraldConfig"], swiftSettings: strict),
         .target(name: "HeraldSync", dependencies: ["HeraldStore", "CZlib"], swiftSettings: strict),
         .target(
             name: "HeraldTerminal",
-            dependencies: ["HeraldUI", "CNCursesW", "CTerminalSignals"],
+            dependencies: ["HeraldUI", "HeraldConfig", "CNCursesW", "CTerminalSignals"],
             swiftSettings: strict
         ),
         .executableTarget(
             name: "herald",
             dependencies: [
-                "HeraldCore", "HeraldStore", "HeraldFetch", "HeraldReload", "HeraldUI", "HeraldTerminal",
+                "HeraldCore", "HeraldStore", "HeraldFetch", "HeraldReload", "HeraldConfig", "HeraldUI", "HeraldTerminal",
                 "HeraldSync", "CMalloc",
             ],
             swiftSettings: strict
@@ -79,7 +82,9 @@ let package = Package(
         ),
         .testTarget(
             name: "HeraldStoreTests",
-            dependencies: ["HeraldStore", "HeraldCore", "HeraldUI", "HeraldTestSupport", "CSQLite3", "CZlib", "CZstd"],
+            dependencies: [
+                "HeraldStore", "HeraldCore", "HeraldConfig", "HeraldUI", "HeraldTestSupport", "CSQLite3", "CZlib", "CZstd",
+            ],
             swiftSettings: strict
         ),
         .testTarget(
@@ -89,13 +94,13 @@ let package = Package(
         ),
         .testTarget(
             name: "HeraldUITests",
-            dependencies: ["HeraldUI", "HeraldCore"],
+            dependencies: ["HeraldUI", "HeraldConfig", "HeraldCore"],
             exclude: ["__Snapshots__"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "HeraldTerminalTests",
-            dependencies: ["HeraldTerminal", "HeraldUI", "CNCursesW"],
+            dependencies: ["HeraldTerminal", "HeraldUI", "HeraldConfig", "CNCursesW"],
             swiftSettings: strict
         ),
         .testTarget(

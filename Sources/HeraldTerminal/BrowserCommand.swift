@@ -1,6 +1,7 @@
 import CNCursesW
 import Foundation
 import HeraldUI
+import HeraldConfig
 
 /// Opens links with the user's `$BROWSER`, run directly (never through a shell).
 ///

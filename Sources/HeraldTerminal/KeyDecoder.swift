@@ -1,5 +1,6 @@
 import CNCursesW
 import HeraldUI
+import HeraldConfig
 
 /// Maps what `wget_wch` returns to `Key`s.
 enum KeyDecoder {

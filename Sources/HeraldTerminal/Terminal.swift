@@ -2,6 +2,7 @@ import CNCursesW
 import CTerminalSignals
 import Glibc
 public import HeraldUI
+public import HeraldConfig
 
 /// Why the terminal could not be opened.
 public struct TerminalError: Error, Sendable, CustomStringConvertible {

@@ -2,7 +2,7 @@ import Foundation
 import HeraldCore
 import HeraldFetch
 import HeraldStore
-import HeraldUI
+import HeraldConfig
 
 /// The config file: where it is, reading it, and `herald config check | default`.
 extension GlobalOptions {

@@ -1,7 +1,7 @@
 import Foundation
 import HeraldCore
 import HeraldStore
-import HeraldUI
+import HeraldConfig
 
 /// `herald feed set URL KEY VALUE…`, `herald feed unset URL KEY`, `herald feed show [URL]
 /// [--json]`: per-feed settings kept in the library. The config file's `feed URL KEY VALUE`

@@ -5,6 +5,7 @@ import HeraldReload
 import HeraldStore
 import HeraldSync
 import HeraldTerminal
+import HeraldConfig
 import HeraldUI
 
 /// The `herald` command: the reader, and the commands that run without opening it.

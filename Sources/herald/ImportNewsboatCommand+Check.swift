@@ -1,5 +1,5 @@
 import HeraldCore
-import HeraldUI
+import HeraldConfig
 
 extension ImportNewsboatCommand {
     /// Reads every translated line back with Herald's own config reader: a line it finds a

@@ -1,5 +1,5 @@
 import HeraldCore
-import HeraldUI
+import HeraldConfig
 
 /// `herald manual` (the man page, roff) and `herald completions SHELL`, printed from the
 /// command table, the action table and the settings table, as `--help` is.

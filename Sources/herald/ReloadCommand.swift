@@ -3,7 +3,7 @@ import HeraldCore
 import HeraldFetch
 import HeraldReload
 import HeraldStore
-import HeraldUI
+import HeraldConfig
 
 /// `herald reload [--jobs N] [--quiet] [--due] [--index-now]`: fetches every feed without
 /// opening the reader (disabled feeds and those whose own reload interval has not passed are

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldConfig
 import HeraldUI
 
 /// `herald snapshot`: runs the reader headlessly with scripted keys and prints the screen.

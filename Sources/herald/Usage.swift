@@ -1,4 +1,4 @@
-import HeraldUI
+import HeraldConfig
 
 /// The text of `herald --help` (its key section comes from the action table).
 enum Usage {

@@ -63,10 +63,11 @@ struct DocumentationTests {
 
     /// The Debian packages of a Makefile variable (`path:package` pairs, continued lines).
     func packages(_ variable: String, in makefile: String) throws -> Set<String> {
-        let start = try #require(makefile.range(of: "\n\(variable) := "))
+        let lines = makefile.split(separator: "\n")
+        let start = try #require(lines.firstIndex { $0.split(separator: " ").first.map(String.init) == variable })
         var words: [Substring] = []
-        for line in makefile[start.upperBound...].split(separator: "\n") {
-            words += line.split(separator: " ").filter { $0 != "\\" }
+        for line in lines[start...] {
+            words += line.split(separator: " ").filter { $0 != "\\" && $0 != variable && $0 != ":=" }
             if !line.hasSuffix("\\") { break }
         }
         return Set(words.compactMap { $0.split(separator: ":").last.map(String.init) })

@@ -4,6 +4,7 @@ import Testing
 
 @testable import HeraldStore
 @testable import HeraldUI
+@testable import HeraldConfig
 
 /// Virtual feeds over the real store: every source, every kind of page, against a reference
 /// order computed by sorting everything.

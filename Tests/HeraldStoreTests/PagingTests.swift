@@ -4,6 +4,7 @@ import HeraldCore
 import Testing
 
 @testable import HeraldStore
+@testable import HeraldConfig
 
 /// The reader's article list over the real store, at the far end of a 10,000-article feed.
 @Suite("Paging a large feed")

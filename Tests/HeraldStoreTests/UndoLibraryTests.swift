@@ -4,6 +4,7 @@ import Testing
 
 @testable import HeraldStore
 @testable import HeraldUI
+@testable import HeraldConfig
 
 /// `u` and the `:` flag commands over a real library file: what changed is written in one
 /// transaction, and undo takes back exactly those articles.

@@ -3,6 +3,7 @@ import HeraldUI
 import Testing
 
 @testable import HeraldTerminal
+import HeraldConfig
 
 /// Colours as ncurses holds them: 256 colours where the terminal has them, the nearest basic
 /// colour where it has 8, and no more pairs than the terminal allows. In the serialized

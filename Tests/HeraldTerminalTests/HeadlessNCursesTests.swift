@@ -4,6 +4,7 @@ import HeraldUI
 import Testing
 
 @testable import HeraldTerminal
+import HeraldConfig
 
 /// ncurses itself, with no tty: `newterm` on pipes, its screen read back cell by cell.
 /// Only one ncurses screen exists at a time, so the suite runs serially on the main actor.

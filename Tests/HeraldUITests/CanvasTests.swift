@@ -1,6 +1,7 @@
 import Testing
 
 @testable import HeraldUI
+@testable import HeraldConfig
 
 @Suite("Canvas")
 struct CanvasTests {

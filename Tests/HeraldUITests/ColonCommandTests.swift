@@ -3,6 +3,7 @@ import HeraldCore
 import Testing
 
 @testable import HeraldUI
+@testable import HeraldConfig
 
 /// The `:` command line: editing, Tab, history, errors, and the commands.
 @Suite("The : command line")

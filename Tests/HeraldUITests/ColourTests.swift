@@ -3,6 +3,7 @@ import HeraldCore
 import Testing
 
 @testable import HeraldUI
+@testable import HeraldConfig
 
 /// Colours beyond 8, the monochrome theme and `highlight` lines.
 @Suite("Colours, monochrome and highlights")

@@ -3,6 +3,7 @@ import HeraldCore
 import Testing
 
 @testable import HeraldUI
+@testable import HeraldConfig
 
 @Suite("The config file")
 struct ConfigFileTests {

@@ -3,6 +3,7 @@ import HeraldCore
 import Testing
 
 @testable import HeraldUI
+@testable import HeraldConfig
 
 /// What each display setting changes on screen, through the headless reader; monochrome
 /// and NO_COLOR screens as goldens with their style section.

@@ -3,6 +3,7 @@ import HeraldCore
 import Testing
 
 @testable import HeraldUI
+@testable import HeraldConfig
 
 /// `feed URL KEY VALUE` lines, `set reload-interval` and `set notify-command` in the config.
 @Suite("Per-feed settings in the config file")

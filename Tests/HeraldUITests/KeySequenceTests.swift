@@ -3,6 +3,7 @@ import HeraldCore
 import Testing
 
 @testable import HeraldUI
+@testable import HeraldConfig
 
 /// Keys pressed one after another as one binding: `bind "g g" top`.
 @Suite("Key sequences")

@@ -3,6 +3,7 @@ import HeraldCore
 import Testing
 
 @testable import HeraldUI
+@testable import HeraldConfig
 
 /// The mouse goes through the keys' actions: a click moves the cursor to the row, a double
 /// click opens it, the wheel moves three rows.

@@ -3,6 +3,7 @@ import HeraldCore
 import Testing
 
 @testable import HeraldUI
+@testable import HeraldConfig
 
 /// A library whose articles' read flags are given: `feeds[f]` lists each article's state,
 /// newest first (`true` read). Article `a` of feed `f` is "F\(f) A\(a)", id "f\(f)-\(a)".

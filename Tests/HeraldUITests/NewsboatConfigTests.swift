@@ -3,6 +3,7 @@ import Testing
 
 @testable import HeraldCore
 @testable import HeraldUI
+@testable import HeraldConfig
 
 /// newsboat's config translated into Herald's, checked against Herald's own tables and
 /// config reader.

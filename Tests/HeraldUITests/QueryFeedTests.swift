@@ -3,6 +3,7 @@ import HeraldCore
 import Testing
 
 @testable import HeraldUI
+@testable import HeraldConfig
 
 /// A repository whose query counts wait at a gate (to see a query row before it is counted).
 actor SlowCountRepository: WrappingRepository {

@@ -2,6 +2,7 @@ import HeraldCore
 import Testing
 
 @testable import HeraldUI
+@testable import HeraldConfig
 
 @Suite("Reader app")
 @MainActor

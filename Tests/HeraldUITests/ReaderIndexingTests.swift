@@ -3,6 +3,7 @@ import HeraldCore
 import Testing
 
 @testable import HeraldUI
+@testable import HeraldConfig
 
 /// A reloader whose articles wait for the search index: it reports 8,214 waiting, then waits
 /// for the test before it reports none.

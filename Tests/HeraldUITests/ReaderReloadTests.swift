@@ -3,6 +3,7 @@ import HeraldCore
 import Testing
 
 @testable import HeraldUI
+@testable import HeraldConfig
 
 /// A reloader that reports progress, waits for the test, then adds three newer articles to
 /// feed 0 and reports feed 1 as failed.

@@ -3,6 +3,7 @@ import HeraldCore
 import Testing
 
 @testable import HeraldUI
+@testable import HeraldConfig
 
 /// A reloader that counts its reloads, can hold one open until the test releases it, and
 /// reports new articles from two feeds.

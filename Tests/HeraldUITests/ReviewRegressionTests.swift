@@ -3,6 +3,7 @@ import HeraldCore
 import Testing
 
 @testable import HeraldUI
+@testable import HeraldConfig
 
 /// Counts list reads and, past a limit, fails them (so a read loop ends and can be seen).
 actor CountingRepository: WrappingRepository {

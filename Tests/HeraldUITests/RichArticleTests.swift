@@ -2,6 +2,7 @@ import HeraldCore
 import Testing
 
 @testable import HeraldUI
+@testable import HeraldConfig
 
 @Suite("The article view draws rich text")
 @MainActor

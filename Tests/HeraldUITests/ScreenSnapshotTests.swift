@@ -3,6 +3,7 @@ import HeraldCore
 import Testing
 
 @testable import HeraldUI
+@testable import HeraldConfig
 
 /// Whole screens of the reader over the bundled demo feeds, at three sizes.
 @Suite("Screen snapshots")

@@ -3,6 +3,7 @@ import HeraldCore
 import Testing
 
 @testable import HeraldUI
+@testable import HeraldConfig
 
 /// The search screen over the bundled demo feeds, through a whole headless session (the
 /// immediate clock: each key's search has run before the next key).

@@ -3,6 +3,7 @@ import HeraldCore
 import Testing
 
 @testable import HeraldUI
+@testable import HeraldConfig
 
 /// A `highlight` whose pattern backtracks without end on the titles of a list: it is
 /// stopped within its time, turned off for the session and said on the status line; the

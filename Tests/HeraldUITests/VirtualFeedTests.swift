@@ -3,6 +3,7 @@ import HeraldCore
 import Testing
 
 @testable import HeraldUI
+@testable import HeraldConfig
 
 @Suite("Virtual feeds, tags, stars, errors and search on results")
 @MainActor

@@ -1,4 +1,5 @@
 public import HeraldCore
+public import HeraldConfig
 
 /// One article, read in a scrolling view.
 @MainActor

@@ -1,4 +1,5 @@
 import HeraldCore
+import HeraldConfig
 
 /// The `:` command line on the status line while it is open: the text typed (edited as the
 /// search prompt edits its query), Tab's candidates, and where Up/Down are in the history.

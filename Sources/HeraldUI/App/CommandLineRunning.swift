@@ -1,4 +1,5 @@
 import HeraldCore
+import HeraldConfig
 
 /// The `:` command line: opened by `:`, edited like the search prompt, run by Enter.
 extension ReaderApp {

@@ -1,4 +1,5 @@
 public import HeraldCore
+public import HeraldConfig
 
 /// One row of the feed list: a virtual feed (All articles, Unread, Starred, a query) or a
 /// feed.

@@ -1,4 +1,5 @@
 import HeraldCore
+import HeraldConfig
 
 /// The article view, and what leaves the reader: links, media, the clipboard.
 extension ReaderApp {

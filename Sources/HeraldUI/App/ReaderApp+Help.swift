@@ -1,4 +1,5 @@
 import HeraldCore
+import HeraldConfig
 
 /// `?`: the keys of the screen on top, then the keys that work everywhere, from the action
 /// table.

@@ -1,4 +1,5 @@
 import HeraldCore
+import HeraldConfig
 
 /// The search indexer, in the background: a reload stores its new articles without their
 /// search entries, and the reader has them indexed after each reload and at start (when a

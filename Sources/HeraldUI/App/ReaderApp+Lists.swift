@@ -1,4 +1,5 @@
 import HeraldCore
+import HeraldConfig
 
 /// The list screens: the feed list, an article list, the tags, the links and the errors.
 extension ReaderApp {

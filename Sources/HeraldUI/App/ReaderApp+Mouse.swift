@@ -1,3 +1,4 @@
+import HeraldConfig
 /// The mouse: the wheel scrolls (three rows, or three lines of an article), a click on a
 /// list's row selects it, a double click opens it. Everything goes through the same actions
 /// as the keys, so a click does what `j`/`k` to that row would.

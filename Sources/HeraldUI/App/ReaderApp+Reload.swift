@@ -1,4 +1,5 @@
 public import HeraldCore
+import HeraldConfig
 
 /// A reload started from the reader, and how far it has got.
 @MainActor

@@ -1,4 +1,5 @@
 import HeraldCore
+import HeraldConfig
 
 /// `set reload-interval MINUTES`: while the reader is open it reloads every feed on a timer;
 /// `set notify-command CMD`: after a reload that brought new articles, CMD runs.

@@ -1,4 +1,5 @@
 import HeraldCore
+import HeraldConfig
 
 /// The search screen: the prompt takes text; the results take the list keys after Tab.
 extension ReaderApp {

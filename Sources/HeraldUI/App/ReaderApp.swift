@@ -1,4 +1,5 @@
 public import HeraldCore
+public import HeraldConfig
 
 /// The reader: a stack of screens over one repository, driven by keys, drawn into a canvas.
 ///

@@ -1,4 +1,5 @@
 import HeraldCore
+public import HeraldConfig
 
 /// The `highlight` lines at work: which style a title takes.
 ///

@@ -1,4 +1,5 @@
 import HeraldCore
+public import HeraldConfig
 
 /// A size in terminal cells.
 public struct Size: Sendable, Hashable, CustomStringConvertible {

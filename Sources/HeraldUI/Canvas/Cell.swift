@@ -1,3 +1,4 @@
+public import HeraldConfig
 /// One column of the screen.
 ///
 /// A wide grapheme (Hangul, CJK, emoji) lives in its first cell with `width == 2`; the cell to

@@ -1,4 +1,5 @@
 public import HeraldCore
+public import HeraldConfig
 
 /// Runs the reader with no terminal: scripted keys in, the final screen out.
 ///

@@ -1,4 +1,5 @@
 import HeraldCore
+import HeraldConfig
 
 /// How the search prompt's keys edit the query. The caret always sits at the end, like
 /// newsboat's prompt; editing is by grapheme, so a Hangul syllable or an emoji with a skin

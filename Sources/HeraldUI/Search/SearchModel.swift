@@ -1,4 +1,5 @@
 public import HeraldCore
+import HeraldConfig
 
 /// Search as you type: the query, its results, and the one debounced search behind them.
 ///

@@ -1,4 +1,5 @@
 import HeraldCore
+public import HeraldConfig
 
 /// Draws the search screen: the prompt with its caret, then the results (marker, unread and
 /// star flags, date, feed, title with every matched query word highlighted).

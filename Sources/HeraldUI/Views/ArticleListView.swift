@@ -1,4 +1,5 @@
 import HeraldCore
+public import HeraldConfig
 
 /// Draws a list's articles: flags, date, (for a virtual feed, the feed), title.
 @MainActor

@@ -1,4 +1,5 @@
 import HeraldCore
+public import HeraldConfig
 
 /// Draws an article: its fields, then the body wrapped to the width, scrolled.
 @MainActor

@@ -1,4 +1,5 @@
 import HeraldCore
+public import HeraldConfig
 
 /// Draws the feed list: the virtual feeds (All articles, Unread, Starred, the queries), then every feed
 /// numbered, with `!` when its last load failed (`-` when it is disabled), unread/total

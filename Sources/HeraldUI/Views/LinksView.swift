@@ -1,4 +1,5 @@
 import HeraldCore
+public import HeraldConfig
 
 /// Draws every link of an article: what it is (`article`, `[3]`, `podcast`), where it points,
 /// and for media what the feed says of the file.

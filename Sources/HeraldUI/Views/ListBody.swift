@@ -1,4 +1,5 @@
 import HeraldCore
+import HeraldConfig
 
 /// The body every list screen shares: an error or empty message, or the visible window of
 /// rows with the selection bar (and a `>`, for terminals without reverse video) on the

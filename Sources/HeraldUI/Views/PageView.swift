@@ -1,4 +1,5 @@
 import HeraldCore
+public import HeraldConfig
 
 /// Draws a page of text (the help, an error message): labels in a left column, wrapped text
 /// beside them, scrolled.

@@ -1,4 +1,5 @@
 import HeraldCore
+public import HeraldConfig
 
 /// The chrome every screen shares: a header row, the body, a status line and a key hint.
 public struct ScreenFrame {

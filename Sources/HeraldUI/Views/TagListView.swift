@@ -1,4 +1,5 @@
 import HeraldCore
+public import HeraldConfig
 
 /// Draws every tag with the unread and total counts of its feeds.
 @MainActor

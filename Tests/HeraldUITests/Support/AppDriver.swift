@@ -1,6 +1,7 @@
 import HeraldCore
 
 @testable import HeraldUI
+@testable import HeraldConfig
 
 /// Drives a reader the way a user does: start it, press keys, let every load settle.
 @MainActor

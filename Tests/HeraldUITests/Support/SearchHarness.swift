@@ -2,6 +2,7 @@ import HeraldCore
 import Testing
 
 @testable import HeraldUI
+@testable import HeraldConfig
 
 /// The reader over the small test library with a manual debounce clock and a search
 /// repository that counts (and can hold) its calls.

@@ -1,6 +1,7 @@
 import Foundation
 import HeraldUI
 import Testing
+import HeraldConfig
 
 /// Compares a screen with a golden text file kept next to the tests:
 /// `__Snapshots__/<TestFile>/<name>.txt`, a `size=WxH` header then one row per line.

@@ -134,7 +134,7 @@ public struct Settings: Sendable, Equatable {
     ]
 
     /// Sets a setting from its config text; the problem in words when the text does not fit.
-    mutating func set(_ spec: Spec, _ text: String) -> String? {
+    package mutating func set(_ spec: Spec, _ text: String) -> String? {
         if Self.displaySpecs.contains(where: { $0.name == spec.name }) { return setDisplay(spec, text) }
         switch spec.kind {
         case .command, .folder:

@@ -219,7 +219,7 @@ public enum ConfigFile {
     }
 
     /// ` — did you mean `next-unread`?` when one of `names` is close, else "".
-    static func suggestion(for word: String, among names: [String]) -> String {
+    package static func suggestion(for word: String, among names: [String]) -> String {
         let scored = names.map { ($0, editDistance(word.lowercased(), $0)) }.min { $0.1 < $1.1 }
         guard let (name, distance) = scored, distance <= max(2, word.count / 3) else { return "" }
         return " — did you mean `\(name)`?"
@@ -243,19 +243,19 @@ public enum ConfigFile {
 }
 
 /// A word of a config line and the column it starts at (1-based, in characters).
-struct Word: Equatable {
-    var text: String
-    var column: Int
+package struct Word: Equatable {
+    package var text: String
+    package var column: Int
     /// The column just after the word.
-    var end: Int
+    package var end: Int
 
-    struct SplitError: Error {
+    package struct SplitError: Error {
         var column: Int
         var message: String
     }
 
     /// The words of a line, comments dropped.
-    static func split(_ line: String) -> Result<[Word], SplitError> {
+    package static func split(_ line: String) -> Result<[Word], SplitError> {
         var words: [Word] = []
         var current: String?
         var start = 0

@@ -1,4 +1,4 @@
-import HeraldCore
+package import HeraldCore
 
 /// A command typed on the `:` command line.
 ///
@@ -6,13 +6,13 @@ import HeraldCore
 ///     undo    reload    set NAME VALUE    quit    help
 ///
 /// The flag commands work on the list on screen, or on the articles a query matches.
-enum ColonCommand: Equatable, Sendable {
+package enum ColonCommand: Equatable, Sendable {
     case flag(ArticleFlag, Bool, BulkTarget)
     case undo, reload, quit, help
     case set(name: String, value: String)
 
     /// Every command, with its arguments and what it does, in the order `:help` lists them.
-    static let table: [(name: String, arguments: String, summary: String)] = [
+    package static let table: [(name: String, arguments: String, summary: String)] = [
         ("mark-read", "[QUERY]", "mark the articles of the list on screen (or matching QUERY) read"),
         ("mark-unread", "[QUERY]", "mark them unread"),
         ("star", "[QUERY]", "star them"),
@@ -24,10 +24,10 @@ enum ColonCommand: Equatable, Sendable {
         ("help", "", "this list"),
     ]
 
-    static let names = table.map(\.name)
+    package static let names = table.map(\.name)
 
     /// Reads a command line; the error in words (naming the word it stopped at) otherwise.
-    static func parse(_ line: String) -> Result<ColonCommand, ColonCommandError> {
+    package static func parse(_ line: String) -> Result<ColonCommand, ColonCommandError> {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         let name = String(trimmed.prefix { !$0.isWhitespace })
         let rest = trimmed.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
@@ -90,7 +90,7 @@ enum ColonCommand: Equatable, Sendable {
 
     /// What Tab makes of a partly typed line: the one completion (with a space after it), or
     /// the longest beginning the candidates share, and the candidates.
-    static func complete(_ line: String) -> (text: String, candidates: [String]) {
+    package static func complete(_ line: String) -> (text: String, candidates: [String]) {
         let words = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
         let (head, partial, among): (String, String, [String])
         switch words.count {
@@ -111,7 +111,7 @@ enum ColonCommand: Equatable, Sendable {
 }
 
 /// What a flag command works on.
-enum BulkTarget: Equatable, Sendable {
+package enum BulkTarget: Equatable, Sendable {
     /// The list on screen (a feed, a tag, All articles, Unread, Starred).
     case list
     /// The articles a query matches (its text, which parses).
@@ -119,9 +119,9 @@ enum BulkTarget: Equatable, Sendable {
 }
 
 /// A command line that could not be read, in words for the status line.
-struct ColonCommandError: Error, Equatable, Sendable, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
+package struct ColonCommandError: Error, Equatable, Sendable, CustomStringConvertible {
+    package var description: String
+    package init(_ description: String) { self.description = description }
 }
 
 /// The `:` commands for the man page and `:help`: usage and what each does.

@@ -89,7 +89,7 @@ extension Settings {
 
     /// The theme with the display settings in it (the views read them from the theme);
     /// `colors no` is the app's to apply (`ReaderApp.applyDisplaySettings`).
-    func applied(to theme: Theme) -> Theme {
+    package func applied(to theme: Theme) -> Theme {
         var theme = theme
         theme.dateFormat = dateFormat
         theme.textWidth = textWidth
