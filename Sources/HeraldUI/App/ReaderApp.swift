@@ -45,13 +45,10 @@ public final class ReaderApp {
     }
     /// A message for the status line until the next key (a failed write, a done bulk action).
     public internal(set) var message: String?
-    var confirmation: Confirmation?
+    /// The mode that takes keys before the screen does, if any (`Overlay.swift`).
+    var overlay = Overlay.none
     /// Opens links, plays media and copies to the clipboard; nil outside a terminal.
     public var linkOpener: (any LinkOpening)?
-    /// A number typed before a key (`5 j`, `7 Enter`, `3 o`), nil when none.
-    public internal(set) var count: Int?
-    /// The keys typed so far of a key sequence (the `g` of `g g`), shown on the status line.
-    public internal(set) var pendingKeys: [Key] = []
     /// The changes of flags `u` takes back.
     var undoHistory = UndoHistory() {
         didSet {
@@ -64,8 +61,6 @@ public final class ReaderApp {
     var writeWaiters: [CheckedContinuation<Void, Never>] = []
     /// The last write of flags started: the next one waits for it (`ReaderApp+WriteOrder`).
     var lastFlagWrite: Task<Void, Never>?
-    /// The `:` command line while it is open.
-    public internal(set) var commandPrompt: CommandPrompt?
     /// The commands run this session, oldest first (Up recalls them).
     var commandHistory: [String] = []
     /// Reloads feeds for `r` and `R`; nil when the reader has no library (`--feeds DIR`).
@@ -184,14 +179,15 @@ public final class ReaderApp {
             mouse(event)
             return
         }
-        if let confirmation {
-            self.confirmation = nil
+        switch overlay {
+        case .confirmation(let confirmation):
+            overlay = .none
             if key == .character("y") || key == .character("Y") { confirmation.action() }
             return
-        }
-        if commandPrompt != nil {
+        case .commandLine:
             commandLineKey(key)
             return
+        case .none, .typing: break
         }
         // The search prompt takes text before any action (j, q and digits are letters there).
         if case .search(let model) = screen, model.focus == .query {
