@@ -67,18 +67,20 @@ extension ReaderApp {
         let run = ReloadRun(progress: ReloadProgress(done: 0, total: 0, failed: 0, newArticles: 0))
         reload = run
         let repository = self.repository
+        let progress = ProgressStream<ReloadProgress>()
+        work.start { [weak self] in
+            for await report in progress.reports {
+                let grew = report.newArticles > run.progress.newArticles
+                run.progress = report
+                self?.onChange()
+                if grew { self?.showCountsDuringReload(run) }
+            }
+        }
         work.start { [weak self] in
             let summary: ReloadSummary
+            defer { progress.finish() }
             do {
-                summary = try await reloader.reloadFeeds(only: feed) { progress in
-                    Task { @MainActor in
-                        guard progress.done >= run.progress.done else { return }
-                        let grew = progress.newArticles > run.progress.newArticles
-                        run.progress = progress
-                        self?.onChange()
-                        if grew { self?.showCountsDuringReload(run) }
-                    }
-                }
+                summary = try await reloader.reloadFeeds(only: feed, progress: progress.report)
             } catch {
                 self?.reload = nil
                 self?.message = "Reload failed: \(error)"
