@@ -36,6 +36,18 @@ extension ReaderScreen {
     func clickableRows(in app: ReaderApp) -> (cursor: ListCursor, firstRow: Int, visible: Int)? { nil }
 }
 
+/// A screen that is one list under its title row (the feeds, an article list, the tags, the
+/// links, the errors): a click selects in it.
+protocol ListScreen: ReaderScreen {
+    var cursor: ListCursor { get }
+}
+
+extension ListScreen {
+    func clickableRows(in app: ReaderApp) -> (cursor: ListCursor, firstRow: Int, visible: Int)? {
+        (cursor, 1, app.bodyRows)
+    }
+}
+
 extension ReaderApp.Screen {
     /// The screen's state, keys and drawing: the one switch over the kinds of screen.
     var model: any ReaderScreen {

@@ -3,7 +3,7 @@ import HeraldConfig
 
 /// An article list: a feed's, a virtual feed's (All articles, Unread, Starred), a tag's or a
 /// query's, read in pages.
-extension ArticleListModel: ReaderScreen {
+extension ArticleListModel: ListScreen {
     var kind: ScreenKind { .articles }
     var windowTitle: String? { list.title }
 
@@ -21,10 +21,6 @@ extension ArticleListModel: ReaderScreen {
 
     /// More rows may show: read them.
     func resized(in app: ReaderApp) { ensureLoaded(visible: app.bodyRows, in: app.work) }
-
-    func clickableRows(in app: ReaderApp) -> (cursor: ListCursor, firstRow: Int, visible: Int)? {
-        (cursor, 1, app.bodyRows)
-    }
 
     func show(_ flag: ArticleFlag, _ value: Bool, ids: Set<String>) {
         for article in window where ids.contains(article.id) {

@@ -2,17 +2,13 @@ import HeraldCore
 import HeraldConfig
 
 /// Why feeds failed, or were read with errors (`E`); Enter shows the whole message.
-extension ReloadErrorsModel: ReaderScreen {
+extension ReloadErrorsModel: ListScreen {
     var kind: ScreenKind { .errors }
 
     func perform(_ action: Action, count: Int?, in app: ReaderApp) { app.performOnErrors(action, self, count: count) }
 
     func draw(into canvas: inout Canvas, in app: ReaderApp) {
         ReloadErrorsView(model: self, theme: app.theme, keymap: app.keymap).draw(into: &canvas)
-    }
-
-    func clickableRows(in app: ReaderApp) -> (cursor: ListCursor, firstRow: Int, visible: Int)? {
-        (cursor, 1, app.bodyRows)
     }
 }
 

@@ -3,17 +3,13 @@ import HeraldConfig
 
 /// The feed list: All articles, Unread, Starred, the query feeds, then the feeds, numbered.
 /// The first screen; `q` here quits.
-extension FeedListModel: ReaderScreen {
+extension FeedListModel: ListScreen {
     var kind: ScreenKind { .feeds }
 
     func perform(_ action: Action, count: Int?, in app: ReaderApp) { app.performOnFeeds(action, count: count) }
 
     func draw(into canvas: inout Canvas, in app: ReaderApp) {
         FeedListView(model: self, theme: app.theme, keymap: app.keymap).draw(into: &canvas)
-    }
-
-    func clickableRows(in app: ReaderApp) -> (cursor: ListCursor, firstRow: Int, visible: Int)? {
-        (cursor, 1, app.bodyRows)
     }
 }
 

@@ -2,17 +2,13 @@ import HeraldCore
 import HeraldConfig
 
 /// An article's links (`L`): its page, its media, the links of its text, its picture.
-extension LinksModel: ReaderScreen {
+extension LinksModel: ListScreen {
     var kind: ScreenKind { .links }
 
     func perform(_ action: Action, count: Int?, in app: ReaderApp) { app.performOnLinks(action, self, count: count) }
 
     func draw(into canvas: inout Canvas, in app: ReaderApp) {
         LinksView(model: self, theme: app.theme, keymap: app.keymap).draw(into: &canvas)
-    }
-
-    func clickableRows(in app: ReaderApp) -> (cursor: ListCursor, firstRow: Int, visible: Int)? {
-        (cursor, 1, app.bodyRows)
     }
 }
 

@@ -2,17 +2,13 @@ import HeraldCore
 import HeraldConfig
 
 /// The tags (`t`): every tag with its counts; Enter opens the articles of its feeds.
-extension TagListModel: ReaderScreen {
+extension TagListModel: ListScreen {
     var kind: ScreenKind { .tags }
 
     func perform(_ action: Action, count: Int?, in app: ReaderApp) { app.performOnTags(action, self, count: count) }
 
     func draw(into canvas: inout Canvas, in app: ReaderApp) {
         TagListView(model: self, theme: app.theme, keymap: app.keymap).draw(into: &canvas)
-    }
-
-    func clickableRows(in app: ReaderApp) -> (cursor: ListCursor, firstRow: Int, visible: Int)? {
-        (cursor, 1, app.bodyRows)
     }
 }
 
