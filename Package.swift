@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "HeraldCore", targets: ["HeraldCore"]),
         .library(name: "HeraldStore", targets: ["HeraldStore"]),
         .library(name: "HeraldSync", targets: ["HeraldSync"]),
+        .library(name: "HeraldNewsboat", targets: ["HeraldNewsboat"]),
     ],
     targets: [
         // System-library shims (module maps + static-inline helpers).
@@ -47,6 +48,10 @@ let package = Package(
         .target(name: "HeraldConfig", dependencies: ["HeraldCore"], swiftSettings: strict),
         .target(name: "HeraldUI", dependencies: ["HeraldCore", "HeraldConfig"], swiftSettings: strict),
         .target(name: "HeraldSync", dependencies: ["HeraldStore", "CZlib"], swiftSettings: strict),
+        // Everything newsboat: its urls, config, filters and cache.db, read as hostile input
+        // and translated to Herald's subscriptions, settings and queries.
+        .target(
+            name: "HeraldNewsboat", dependencies: ["HeraldCore", "HeraldStore", "CSQLite3"], swiftSettings: strict),
         .target(
             name: "HeraldTerminal",
             dependencies: ["HeraldUI", "HeraldConfig", "CNCursesW", "CTerminalSignals"],
@@ -56,7 +61,7 @@ let package = Package(
             name: "herald",
             dependencies: [
                 "HeraldCore", "HeraldStore", "HeraldFetch", "HeraldReload", "HeraldConfig", "HeraldUI", "HeraldTerminal",
-                "HeraldSync", "CMalloc",
+                "HeraldSync", "HeraldNewsboat", "CMalloc",
             ],
             swiftSettings: strict
         ),
@@ -68,7 +73,7 @@ let package = Package(
 
         .testTarget(
             name: "HeraldCoreTests",
-            dependencies: ["HeraldCore", "CLibXML2"],
+            dependencies: ["HeraldCore", "HeraldNewsboat", "CLibXML2"],
             exclude: ["Fixtures"],
             swiftSettings: strict
         ),
@@ -83,7 +88,8 @@ let package = Package(
         .testTarget(
             name: "HeraldStoreTests",
             dependencies: [
-                "HeraldStore", "HeraldCore", "HeraldConfig", "HeraldUI", "HeraldTestSupport", "CSQLite3", "CZlib", "CZstd",
+                "HeraldStore", "HeraldCore", "HeraldConfig", "HeraldUI", "HeraldNewsboat", "HeraldTestSupport", "CSQLite3",
+                "CZlib", "CZstd",
             ],
             swiftSettings: strict
         ),
@@ -94,7 +100,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HeraldUITests",
-            dependencies: ["HeraldUI", "HeraldConfig", "HeraldCore"],
+            dependencies: ["HeraldUI", "HeraldConfig", "HeraldCore", "HeraldNewsboat"],
             exclude: ["__Snapshots__"],
             swiftSettings: strict
         ),

@@ -27,7 +27,9 @@ let package = Package(
         + targets.map { name in
             .executableTarget(
                 name: "fuzz-\(name)",
-                dependencies: ["FuzzSupport", .product(name: "HeraldCore", package: "Herald")],
+                dependencies: ["FuzzSupport", .product(name: "HeraldCore", package: "Herald")]
+                    // newsboat's urls files are HeraldNewsboat's.
+                    + (name == "subscriptions" ? [.product(name: "HeraldNewsboat", package: "Herald")] : []),
                 swiftSettings: strict)
         }
         + syncTargets.map { name in

@@ -2,11 +2,12 @@ import CNCursesW
 import Glibc
 public import HeraldUI
 
-/// The interactive reader on the user's terminal: the main loop of the concurrency contract.
+/// The interactive reader on the user's terminal: the reader's loop (`ReaderLoop`) fed by the
+/// terminal.
 ///
-/// The input thread wakes this loop when stdin is readable or a signal arrives; keys are
-/// drained with ncurses on the main actor, handed to the app, and the app's change requests
-/// coalesce into one frame (diffed, only changed cells drawn). Every way out of here, a
+/// The input thread wakes the loop when stdin is readable or a signal arrives; keys are
+/// drained with ncurses on the main actor and handed to the app as events, and the app's
+/// change requests coalesce into one frame (diffed, only changed cells drawn). Every way out of here, a
 /// thrown error included, restores the terminal.
 public enum ReaderSession {
     /// How the session ended: an exit status (0 after `q`, 128 + N after signal N).
@@ -48,24 +49,24 @@ public enum ReaderSession {
         pump.start()
         app.start()
 
-        for await event in pump.events {
-            switch event {
-            case .input:
+        var events = pump.events.makeAsyncIterator()
+        return await ReaderLoop.run(app) {
+            switch await events.next(isolation: #isolation) {
+            case .input?:
                 let keys = terminal.readKeys()
                 pump.resume()
-                for key in keys where !app.isFinished { app.handle(key) }
-            case .signal(SIGWINCH):
+                return keys.map { .key($0) }
+            case .signal(SIGWINCH)?:
                 terminal.resizeFromTTY()
-                app.size = terminal.size
                 renderer.invalidate()
-                app.handle(.resize)
-            case .signal(let number):
-                return 128 + number
-            case .hangup:
-                return 128 + SIGHUP
+                return [.resized(terminal.size)]
+            case .signal(let number)?:
+                return [.end(128 + number)]
+            case .hangup?:
+                return [.end(128 + SIGHUP)]
+            case nil:
+                return nil
             }
-            if app.isFinished { return 0 }
         }
-        return 0
     }
 }

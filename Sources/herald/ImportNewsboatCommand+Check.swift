@@ -1,4 +1,5 @@
 import HeraldCore
+import HeraldNewsboat
 import HeraldConfig
 
 extension ImportNewsboatCommand {

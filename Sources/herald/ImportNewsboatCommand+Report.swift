@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldNewsboat
 
 extension ImportNewsboatCommand {
     /// What the import found and did, printed at the end; every line goes through

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldNewsboat
 import HeraldFetch
 import HeraldStore
 

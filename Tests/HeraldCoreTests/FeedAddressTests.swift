@@ -1,6 +1,7 @@
 import Testing
 
 @testable import HeraldCore
+@testable import HeraldNewsboat
 
 @Suite("Which addresses may become a subscription")
 struct FeedAddressTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import HeraldCore
+@testable import HeraldNewsboat
 
 /// newsboat's filter expressions (query feeds, ignore-article) in Herald's query language.
 @Suite("newsboat filter expressions translated")

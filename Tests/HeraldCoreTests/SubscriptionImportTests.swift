@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import HeraldCore
+@testable import HeraldNewsboat
 
 @Suite("Subscription lists")
 struct SubscriptionImportTests {

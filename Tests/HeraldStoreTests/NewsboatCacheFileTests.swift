@@ -3,6 +3,7 @@ import HeraldCore
 import Testing
 
 @testable import HeraldStore
+@testable import HeraldNewsboat
 
 /// `NewsboatCacheFile` against caches a statement could run away on: each read has a budget
 /// of SQLite steps, and stops with an error past it (the end-to-end tests cover views,

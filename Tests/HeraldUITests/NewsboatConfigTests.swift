@@ -4,6 +4,7 @@ import Testing
 @testable import HeraldCore
 @testable import HeraldUI
 @testable import HeraldConfig
+@testable import HeraldNewsboat
 
 /// newsboat's config translated into Herald's, checked against Herald's own tables and
 /// config reader.

@@ -1,6 +1,7 @@
 import Foundation
 import FuzzSupport
 import HeraldCore
+import HeraldNewsboat
 
 /// What `herald import` reads: the bytes as OPML, the same as a newsboat urls file, and every
 /// address found (and the whole input) through the address policy from each origin.

@@ -7,7 +7,9 @@ import Foundation
 /// Feed data is hostile: an item may name a hundred thousand files, `javascript:` or `file:`
 /// ones, lengths of "-1" or "big". An empty list allocates nothing, so items without media
 /// cost nothing more.
-struct EnclosureList {
+package struct EnclosureList {
+    package init() {}
+
     /// Files kept per item; any more are dropped.
     static let limit = 64
     /// The longest URL kept, in bytes (tracking prefixes make podcast URLs long, not this long).
@@ -28,7 +30,7 @@ struct EnclosureList {
     /// Adds a file, or merges what it says into the file already met with the same URL.
     /// Returns the file's index, nil when it was dropped (unsafe URL, list full).
     @discardableResult
-    mutating func add(
+    package mutating func add(
         url reference: String?, base: String?, type: String? = nil, length: Int64? = nil,
         duration: Int? = nil, title: String? = nil, isPicture: Bool = false
     ) -> Int? {
@@ -54,7 +56,7 @@ struct EnclosureList {
 
     /// The files to publish, pictures left out; `duration` (`itunes:duration`) goes to those
     /// that have none.
-    func enclosures(duration: Int?) -> [Enclosure] {
+    package func enclosures(duration: Int?) -> [Enclosure] {
         guard !entries.isEmpty else { return [] }
         var result: [Enclosure] = []
         result.reserveCapacity(entries.count)

@@ -104,7 +104,7 @@ public enum HTMLText {
     /// `html` led by a `<base href>` naming `base` (the xml:base of the feed element that held
     /// it), so that whoever draws it later resolves its links as the feed meant; unchanged
     /// without a base.
-    static func withBase(_ base: String?, _ html: String) -> String {
+    package static func withBase(_ base: String?, _ html: String) -> String {
         guard let base, !base.isEmpty else { return html }
         var href = ""
         href.unicodeScalars.reserveCapacity(base.unicodeScalars.count)

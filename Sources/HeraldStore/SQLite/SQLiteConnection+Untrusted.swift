@@ -12,7 +12,7 @@ extension SQLiteConnection {
     ///
     /// When SQLite cannot make the `-shm` file a WAL-mode file needs for reading (a directory
     /// that cannot be written), the file is opened immutable: read as it is, without locks.
-    static func untrusted(path: String, maxValueBytes: Int) throws(SQLiteError) -> SQLiteConnection {
+    package static func untrusted(path: String, maxValueBytes: Int) throws(SQLiteError) -> SQLiteConnection {
         try readOnly(path: path, registeringFunctions: false) { connection throws(SQLiteError) in
             try connection.distrust(maxValueBytes: maxValueBytes)
         }.connection
@@ -24,7 +24,7 @@ extension SQLiteConnection {
     /// may not write, `SQLITE_READONLY_DIRECTORY`), it opens it again immutable: read as it
     /// is, without locks; what a `-wal` file beside it holds is then not seen (Herald leaves
     /// none behind when it closes a library). `immutable` says which it was.
-    static func readOnly(
+    package static func readOnly(
         path: String, registeringFunctions: Bool = true,
         prepare: (SQLiteConnection) throws(SQLiteError) -> Void = { _ in }
     ) throws(SQLiteError) -> (connection: SQLiteConnection, immutable: Bool) {

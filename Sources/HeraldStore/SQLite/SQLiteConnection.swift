@@ -3,17 +3,17 @@ import Synchronization
 
 /// One SQLite connection. Not `Sendable`: it lives inside `LibraryStore`, on the database
 /// actor, which serialises every use (so it is opened with `SQLITE_OPEN_NOMUTEX`).
-final class SQLiteConnection {
-    let handle: OpaquePointer
+package final class SQLiteConnection {
+    package let handle: OpaquePointer
     private var statements: [String: SQLiteStatement] = [:]
     /// The cancellation token of the statement running now, read by the progress handler.
-    let interrupt = InterruptSlot()
+    package let interrupt = InterruptSlot()
 
     /// Set before the first connection: SQLite takes configuration only before it starts.
     private static let configured: Void = { _ = cs_disable_memory_statistics() }()
 
     /// How a file is opened.
-    enum Access: Equatable {
+    package enum Access: Equatable {
         /// Read and written, created when missing (Herald's library).
         case readWrite
         /// Read only, never created. `immutable`: SQLite takes the file as one that cannot
@@ -23,7 +23,7 @@ final class SQLiteConnection {
         case readOnly(immutable: Bool)
     }
 
-    init(path: String, access: Access = .readWrite, registeringFunctions: Bool = true) throws(SQLiteError) {
+    package init(path: String, access: Access = .readWrite, registeringFunctions: Bool = true) throws(SQLiteError) {
         _ = Self.configured
         var db: OpaquePointer?
         let flags: Int32
@@ -58,7 +58,7 @@ final class SQLiteConnection {
     /// `path` as a `file:` URI: `?`, `#` and `%` escaped (SQLite decodes `%HH`); an absolute
     /// path after an empty authority (`file:///…`, so `//x` is not read as a host), a relative
     /// one kept relative.
-    static func uri(_ path: String) -> String {
+    package static func uri(_ path: String) -> String {
         let digits = Array("0123456789ABCDEF".utf8)
         var out: [UInt8] = []
         for byte in path.utf8 {
@@ -77,7 +77,7 @@ final class SQLiteConnection {
     }
 
     /// Runs SQL without results (several statements allowed).
-    func execute(_ sql: String) throws(SQLiteError) {
+    package func execute(_ sql: String) throws(SQLiteError) {
         var error: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(handle, sql, nil, nil, &error)
         if code != SQLITE_OK {
@@ -88,7 +88,7 @@ final class SQLiteConnection {
     }
 
     /// A prepared statement, cached by its SQL, reset and with its bindings cleared.
-    func prepare(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+    package func prepare(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
         if let statement = statements[sql] {
             statement.reset()
             return statement
@@ -101,11 +101,11 @@ final class SQLiteConnection {
         return statement
     }
 
-    static let maxCachedStatements = 256
+    package static let maxCachedStatements = 256
 
     /// A statement prepared for one use and not cached: for SQL whose text changes from
     /// call to call (a list of ids), which would otherwise fill the cache for good.
-    func prepareUncached(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+    package func prepareUncached(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
         try SQLiteStatement(connection: self, sql: sql)
     }
 
@@ -114,12 +114,12 @@ final class SQLiteConnection {
 
     /// Whether a transaction is open. Some errors (a full disk, an I/O error, an interrupt)
     /// make SQLite roll back the whole transaction, savepoints and all.
-    var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+    package var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 
     /// Runs `body` in one transaction: committed if it returns, rolled back if it throws.
     /// Inside another transaction it is a savepoint: a throw undoes only its own changes, and
     /// nothing is durable before the outermost commits.
-    func transaction<T>(_ body: () throws -> T) throws -> T {
+    package func transaction<T>(_ body: () throws -> T) throws -> T {
         let savepoint = depth > 0 ? "s\(depth)" : nil
         try execute(savepoint.map { "SAVEPOINT \($0)" } ?? "BEGIN IMMEDIATE")
         depth += 1
@@ -137,12 +137,12 @@ final class SQLiteConnection {
     }
 
     /// A single integer from a query (`PRAGMA user_version`, `count(*)`).
-    func integer(_ sql: String) throws -> Int64 {
+    package func integer(_ sql: String) throws -> Int64 {
         try prepare(sql).firstRow { $0.int64(0) } ?? 0
     }
 
     /// Statements that are mid-rows, holding a read transaction (tests: should be none).
-    var busyStatements: Int {
+    package var busyStatements: Int {
         var count = 0
         var statement = sqlite3_next_stmt(handle, nil)
         while let current = statement {
@@ -155,7 +155,7 @@ final class SQLiteConnection {
     /// Resets every statement of this connection left mid-rows (one whose caller read the
     /// rows it needed and stopped): only between calls on the database actor, when no caller
     /// is stepping through one. VACUUM fails while any is.
-    func resetBusyStatements() {
+    package func resetBusyStatements() {
         var statement = sqlite3_next_stmt(handle, nil)
         while let current = statement {
             if sqlite3_stmt_busy(current) != 0 { sqlite3_reset(current) }
@@ -163,39 +163,39 @@ final class SQLiteConnection {
         }
     }
 
-    var lastMessage: String { String(cString: sqlite3_errmsg(handle)) }
-    var changes: Int { Int(sqlite3_changes(handle)) }
-    var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    package var lastMessage: String { String(cString: sqlite3_errmsg(handle)) }
+    package var changes: Int { Int(sqlite3_changes(handle)) }
+    package var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 }
 
 /// A flag a cancelled task raises, read by SQLite's progress handler on the database thread.
-final class CancellationToken: Sendable {
+package final class CancellationToken: Sendable {
     private let cancelled = Atomic<Bool>(false)
-    func cancel() { cancelled.store(true, ordering: .relaxed) }
-    var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
+    package func cancel() { cancelled.store(true, ordering: .relaxed) }
+    package var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
 }
 
 /// Which token the running statement answers to, and how many more steps the statements
 /// of an untrusted file may run. Set and read only on the database's thread (the progress
 /// handler runs inside `sqlite3_step` there).
-final class InterruptSlot {
+package final class InterruptSlot {
     /// SQLite calls the progress handler every this many VM steps.
-    static let stepsPerCall = 1000
+    package static let stepsPerCall = 1000
 
-    var current: CancellationToken?
+    package var current: CancellationToken?
     /// Progress-handler calls left before the running statement is stopped (nil: no
     /// budget); `budgetSpent` then says why it was.
-    var callsLeft: Int?
-    private(set) var budgetSpent = false
+    package var callsLeft: Int?
+    package private(set) var budgetSpent = false
 
     /// Gives the statements run from now on `steps` VM steps in all; nil: no budget (what
     /// `budgetSpent` says stays until the next budget is given).
-    func setBudget(steps: Int?) {
+    package func setBudget(steps: Int?) {
         callsLeft = steps.map { max($0 / Self.stepsPerCall, 1) }
         if steps != nil { budgetSpent = false }
     }
 
-    func shouldStop() -> Bool {
+    package func shouldStop() -> Bool {
         if current?.isCancelled == true { return true }
         guard let left = callsLeft else { return false }
         if left <= 0 {

@@ -18,14 +18,7 @@ extension ReaderApp {
     }
 
     func showRead(_ isRead: Bool, _ summary: ArticleSummary) {
-        for screen in stack {
-            switch screen {
-            case .articles(let list): list.setRead(isRead, articleID: summary.id)
-            case .search(let search): search.setRead(isRead, articleID: summary.id)
-            case .article(let viewer) where viewer.summary.id == summary.id: viewer.summary.isRead = isRead
-            default: break
-            }
-        }
+        for screen in stack { screen.model.show(.read, isRead, ids: [summary.id]) }
         // The counts change once, whatever number of lists show the article.
         if summary.isRead != isRead { feedList.articleRead(isRead, summary) }
     }
@@ -44,15 +37,7 @@ extension ReaderApp {
     }
 
     func showStarred(_ isStarred: Bool, _ summary: ArticleSummary) {
-        for screen in stack {
-            switch screen {
-            case .articles(let list): list.setStarred(isStarred, articleID: summary.id)
-            case .search(let search): search.setStarred(isStarred, articleID: summary.id)
-            case .article(let viewer) where viewer.summary.id == summary.id:
-                viewer.summary.isStarred = isStarred
-            default: break
-            }
-        }
+        for screen in stack { screen.model.show(.starred, isStarred, ids: [summary.id]) }
         if summary.isStarred != isStarred { feedList.articleStarred(isStarred, summary) }
     }
 

@@ -17,14 +17,17 @@ extension ReaderApp {
         let run = IndexingRun()
         indexing = run
         feedList.holdsQueryCounts = true
+        let progress = ProgressStream<Int>()
+        work.start { [weak self] in
+            for await waiting in progress.reports {
+                run.waiting = waiting
+                self?.onChange()
+            }
+        }
         work.start { [weak self] in
             // A failure leaves the articles waiting: the next run (or a search) indexes them.
-            try? await reloader.indexForSearch { waiting in
-                Task { @MainActor in
-                    run.waiting = waiting
-                    self?.onChange()
-                }
-            }
+            try? await reloader.indexForSearch(progress: progress.report)
+            progress.finish()
             guard let self, self.indexing === run else { return }
             self.indexing = nil
             self.feedList.holdsQueryCounts = false

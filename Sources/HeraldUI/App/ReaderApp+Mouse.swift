@@ -9,8 +9,8 @@ extension ReaderApp {
         case .wheelUp: perform(.up, count: 3)
         case .wheelDown: perform(.down, count: 3)
         case .click, .doubleClick:
-            guard let (cursor, firstRow) = listCursor, event.y >= firstRow,
-                event.y < firstRow + visibleListRows
+            guard let (cursor, firstRow, visible) = screen.model.clickableRows(in: self), event.y >= firstRow,
+                event.y < firstRow + visible
             else { return }
             let target = cursor.top + event.y - firstRow
             let delta = target - cursor.selected
@@ -18,23 +18,5 @@ extension ReaderApp {
             if delta < 0 { perform(.up, count: -delta) }
             if event.kind == .doubleClick { perform(.open, count: nil) }
         }
-    }
-
-    /// The cursor of the list on screen and the screen row of its first visible row.
-    private var listCursor: (ListCursor, Int)? {
-        switch screen {
-        case .feeds: (feedList.cursor, 1)
-        case .articles(let list): (list.cursor, 1)
-        case .links(let links): (links.cursor, 1)
-        case .tags(let tags): (tags.cursor, 1)
-        case .errors(let errors): (errors.cursor, 1)
-        case .search(let search) where search.focus == .results: (search.cursor, 2)
-        default: nil
-        }
-    }
-
-    private var visibleListRows: Int {
-        if case .search = screen { return searchRows }
-        return bodyRows
     }
 }

@@ -67,18 +67,20 @@ extension ReaderApp {
         let run = ReloadRun(progress: ReloadProgress(done: 0, total: 0, failed: 0, newArticles: 0))
         reload = run
         let repository = self.repository
+        let progress = ProgressStream<ReloadProgress>()
+        work.start { [weak self] in
+            for await report in progress.reports {
+                let grew = report.newArticles > run.progress.newArticles
+                run.progress = report
+                self?.onChange()
+                if grew { self?.showCountsDuringReload(run) }
+            }
+        }
         work.start { [weak self] in
             let summary: ReloadSummary
+            defer { progress.finish() }
             do {
-                summary = try await reloader.reloadFeeds(only: feed) { progress in
-                    Task { @MainActor in
-                        guard progress.done >= run.progress.done else { return }
-                        let grew = progress.newArticles > run.progress.newArticles
-                        run.progress = progress
-                        self?.onChange()
-                        if grew { self?.showCountsDuringReload(run) }
-                    }
-                }
+                summary = try await reloader.reloadFeeds(only: feed, progress: progress.report)
             } catch {
                 self?.reload = nil
                 self?.message = "Reload failed: \(error)"
@@ -169,46 +171,6 @@ extension ReaderApp {
         let slow = summary.slowFilters.map { "filter /\($0)/ too slow, left out; " }.joined()
         message =
             "\(slow)Reloaded \(summary.feeds) feed\(summary.feeds == 1 ? "" : "s"): \(summary.newArticles) new\(skipped)\(removed)\(failed)"
-    }
-}
-
-/// Draws the failed feeds: title and why (Enter opens the whole message).
-@MainActor
-struct ReloadErrorsView {
-    var model: ReloadErrorsModel
-    var theme: Theme
-    /// The keys in force, for the hint line.
-    public var keymap: Keymap = .standard
-
-    /// "2 feeds failed · 1 read with errors".
-    static func status(_ model: ReloadErrorsModel) -> String {
-        let broken = model.readWithErrors
-        let failed = model.failures.count - broken
-        let parts = [
-            failed == 0 ? nil : "\(failed) feed\(failed == 1 ? "" : "s") failed",
-            broken == 0 ? nil : "\(broken) feed\(broken == 1 ? "" : "s") read with errors",
-        ]
-        return parts.compactMap { $0 }.joined(separator: " · ")
-    }
-
-    func draw(into canvas: inout Canvas) {
-        let frame = ScreenFrame(
-            title: "Herald · Reload errors",
-            status: Self.status(model),
-            hint: keymap.hint(for: .errors), theme: theme)
-        let rows = frame.draw(into: &canvas)
-        let failures = model.failures
-        let body = ListBody(
-            failure: nil, isLoaded: true, count: failures.count, item: { failures[$0] }, cursor: model.cursor,
-            theme: theme, empty: "No feed failed.")
-        body.draw(into: &canvas, rows: rows) { failure, y, canvas in
-            let width = canvas.size.width
-            let title = TextLayout.truncate(failure.title, toWidth: max(width / 3, 8))
-            let used = canvas.write(title, x: 2, y: y, style: theme.unread)
-            canvas.write(
-                TextLayout.truncate(failure.reason, toWidth: max(width - used - 5, 1)), x: used + 4, y: y,
-                style: theme.error)
-        }
     }
 }
 

@@ -77,29 +77,7 @@ extension ReaderApp {
     /// Shows a flag written to these articles on the rows, results and article on screen
     /// (the counts follow when the library is read again).
     func showOnScreen(_ flag: ArticleFlag, _ value: Bool, ids changed: Set<String>) {
-        for screen in stack {
-            switch screen {
-            case .articles(let list):
-                for article in list.window where changed.contains(article.id) {
-                    if flag == .read {
-                        list.setRead(value, articleID: article.id)
-                    } else {
-                        list.setStarred(value, articleID: article.id)
-                    }
-                }
-            case .search(let search):
-                for hit in search.hits where changed.contains(hit.id) {
-                    if flag == .read {
-                        search.setRead(value, articleID: hit.id)
-                    } else {
-                        search.setStarred(value, articleID: hit.id)
-                    }
-                }
-            case .article(let viewer) where changed.contains(viewer.summary.id):
-                if flag == .read { viewer.summary.isRead = value } else { viewer.summary.isStarred = value }
-            default: break
-            }
-        }
+        for screen in stack { screen.model.show(flag, value, ids: changed) }
     }
 }
 

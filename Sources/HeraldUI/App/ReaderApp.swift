@@ -10,7 +10,7 @@ public import HeraldConfig
 public final class ReaderApp {
     /// A screen of the reader, with its view model.
     public enum Screen {
-        case feeds
+        case feeds(FeedListModel)
         /// A feed's articles, or a virtual feed's (All articles, Unread, Starred, a tag).
         case articles(ArticleListModel)
         case article(ArticleViewModel)
@@ -33,7 +33,7 @@ public final class ReaderApp {
     }
 
     public let feedList: FeedListModel
-    public internal(set) var stack: [Screen] = [.feeds]
+    public internal(set) var stack: [Screen]
     public internal(set) var isFinished = false
     public let work = PendingWork()
     public var theme: Theme
@@ -45,13 +45,10 @@ public final class ReaderApp {
     }
     /// A message for the status line until the next key (a failed write, a done bulk action).
     public internal(set) var message: String?
-    var confirmation: Confirmation?
+    /// The mode that takes keys before the screen does, if any (`Overlay.swift`).
+    var overlay = Overlay.none
     /// Opens links, plays media and copies to the clipboard; nil outside a terminal.
     public var linkOpener: (any LinkOpening)?
-    /// A number typed before a key (`5 j`, `7 Enter`, `3 o`), nil when none.
-    public internal(set) var count: Int?
-    /// The keys typed so far of a key sequence (the `g` of `g g`), shown on the status line.
-    public internal(set) var pendingKeys: [Key] = []
     /// The changes of flags `u` takes back.
     var undoHistory = UndoHistory() {
         didSet {
@@ -64,8 +61,6 @@ public final class ReaderApp {
     var writeWaiters: [CheckedContinuation<Void, Never>] = []
     /// The last write of flags started: the next one waits for it (`ReaderApp+WriteOrder`).
     var lastFlagWrite: Task<Void, Never>?
-    /// The `:` command line while it is open.
-    public internal(set) var commandPrompt: CommandPrompt?
     /// The commands run this session, oldest first (Up recalls them).
     var commandHistory: [String] = []
     /// Reloads feeds for `r` and `R`; nil when the reader has no library (`--feeds DIR`).
@@ -133,6 +128,7 @@ public final class ReaderApp {
         self.theme = theme
         self.clock = clock
         self.feedList = FeedListModel(repository: repository)
+        self.stack = [.feeds(feedList)]
         feedList.onQueryCounted = { [weak self] counted in self?.queryCounted(counted) }
     }
 
@@ -146,30 +142,10 @@ public final class ReaderApp {
     public var screen: Screen { stack[stack.count - 1] }
 
     /// The window title: what is open (the terminal shows it sanitised).
-    public var windowTitle: String {
-        switch screen {
-        case .articles(let list): "Herald · " + list.list.title
-        case .article(let viewer): "Herald · " + viewer.summary.title
-        case .search: "Herald · search"
-        default: "Herald"
-        }
-    }
+    public var windowTitle: String { screen.model.windowTitle.map { "Herald · " + $0 } ?? "Herald" }
 
     /// The screen on top, as the action table names it.
-    public var screenKind: ScreenKind { Self.kind(of: screen) }
-
-    static func kind(of screen: Screen) -> ScreenKind {
-        switch screen {
-        case .feeds: .feeds
-        case .articles: .articles
-        case .article: .article
-        case .search(let model): model.focus == .query ? .search : .results
-        case .links: .links
-        case .tags: .tags
-        case .errors: .errors
-        case .page: .page
-        }
-    }
+    public var screenKind: ScreenKind { screen.model.kind }
 
     /// Starts loading the first screen.
     public func start() {
@@ -203,14 +179,15 @@ public final class ReaderApp {
             mouse(event)
             return
         }
-        if let confirmation {
-            self.confirmation = nil
+        switch overlay {
+        case .confirmation(let confirmation):
+            overlay = .none
             if key == .character("y") || key == .character("Y") { confirmation.action() }
             return
-        }
-        if commandPrompt != nil {
+        case .commandLine:
             commandLineKey(key)
             return
+        case .none, .typing: break
         }
         // The search prompt takes text before any action (j, q and digits are letters there).
         if case .search(let model) = screen, model.focus == .query {
@@ -266,51 +243,19 @@ public final class ReaderApp {
             return
         default: break
         }
-        switch screen {
-        case .feeds: performOnFeeds(action, count: count)
-        case .articles(let model): performOnArticles(action, model, count: count)
-        case .article(let model): performOnArticle(action, model, count: count)
-        case .search(let model): performOnSearch(action, model, count: count)
-        case .links(let model): performOnLinks(action, model, count: count)
-        case .tags(let model): performOnTags(action, model, count: count)
-        case .errors(let model): performOnErrors(action, model, count: count)
-        case .page(let model): performOnPage(action, model, count: count)
-        }
+        screen.model.perform(action, count: count, in: self)
     }
 
     private func resized() {
-        for screen in stack {
-            switch screen {
-            case .articles(let model): model.ensureLoaded(visible: bodyRows, in: work)
-            case .search(let model): model.clamp(visible: searchRows)
-            default: break
-            }
-        }
-        if case .article(let model) = screen {
-            let count = model.lines(width: theme.readingColumn(width: size.width).width, theme: theme).count
-            model.scroll(by: 0, lineCount: count, visible: bodyRows)
-        }
+        for screen in stack { screen.model.resized(in: self) }
     }
 
     /// True when `screen` (the same view model, not an equal one) is still on top.
-    func isOnTop(_ screen: Screen) -> Bool {
-        switch (self.screen, screen) {
-        case (.feeds, .feeds): true
-        case (.articles(let a), .articles(let b)): a === b
-        case (.article(let a), .article(let b)): a === b
-        case (.search(let a), .search(let b)): a === b
-        case (.links(let a), .links(let b)): a === b
-        case (.tags(let a), .tags(let b)): a === b
-        case (.errors(let a), .errors(let b)): a === b
-        case (.page(let a), .page(let b)): a === b
-        default: false
-        }
-    }
+    func isOnTop(_ screen: Screen) -> Bool { self.screen.model === screen.model }
 
     /// Leaves the screen on top.
     func back() {
-        if case .search(let model) = screen { model.cancel() }
-        if stack.count > 1 { stack.removeLast() }
+        if stack.count > 1 { stack.removeLast().model.leave() }
         if case .feeds = screen { feedList.countQueriesIfStale() }
     }
 
@@ -319,26 +264,7 @@ public final class ReaderApp {
     /// Draws the current screen into a canvas of the app's size.
     public func render() -> Canvas {
         var canvas = Canvas(size: size)
-        switch screen {
-        case .feeds: FeedListView(model: feedList, theme: theme, keymap: keymap).draw(into: &canvas)
-        case .articles(let model):
-            var view = ArticleListView(
-                model: model, theme: theme, feedTitle: feedList.title(ofFeed:), keymap: keymap,
-                highlighter: highlighter)
-            if case .feed(let id) = model.list.source {
-                view.feedError = feedList.feeds.first { $0.id == id }?.feed.lastError
-            }
-            view.draw(into: &canvas)
-        case .article(let model): ArticleView(model: model, theme: theme, keymap: keymap).draw(into: &canvas)
-        case .search(let model):
-            SearchView(model: model, theme: theme, keymap: keymap, highlighter: highlighter).draw(
-                into: &canvas)
-        case .links(let model): LinksView(model: model, theme: theme, keymap: keymap).draw(into: &canvas)
-        case .tags(let model): TagListView(model: model, theme: theme, keymap: keymap).draw(into: &canvas)
-        case .errors(let model):
-            ReloadErrorsView(model: model, theme: theme, keymap: keymap).draw(into: &canvas)
-        case .page(let model): PageView(model: model, theme: theme, keymap: keymap).draw(into: &canvas)
-        }
+        screen.model.draw(into: &canvas, in: self)
         // Drawing the titles is what finds a highlight too slow: say so in this frame.
         if let pattern = highlighter.takeSlowHighlights().first {
             message = "highlight: \(SlowRegexError(pattern: pattern)); it is off for this session"

@@ -23,8 +23,11 @@ public enum HeadlessSession {
         app.start()
         await app.settle()
         renderer.draw(app.render())
-        for key in keys where !app.isFinished {
-            app.handle(key)
+        // One key a batch: each is handled once what the one before it started has settled.
+        var script = keys[...]
+        _ = await ReaderLoop.run(app) {
+            script.popFirst().map { [.key($0)] }
+        } afterBatch: {
             await app.settle()
             renderer.draw(app.render())
         }

@@ -1,6 +1,7 @@
 import CSQLite3
 import Glibc
-public import HeraldCore
+import HeraldCore
+import HeraldStore
 
 /// newsboat's `cache.db`, read as hostile input: its feeds and its articles (those not deleted).
 ///

@@ -1,3 +1,4 @@
+import HeraldCore
 /// newsboat's names for keys, operations, dialogs, colours and screen elements, with the
 /// Herald names they become in the config file (see `NewsboatConfig`). Names with no
 /// Herald counterpart are absent: the translator reports those lines.

@@ -1,4 +1,4 @@
-public import HeraldCore
+import HeraldCore
 
 /// A page of text to read and scroll: the help (`?`), or the whole message of a failed feed.
 ///
@@ -50,34 +50,5 @@ public final class PageModel {
 
     public func scroll(by delta: Int, lineCount: Int, visible: Int) {
         top = max(0, min(top + delta, lineCount - visible))
-    }
-}
-
-/// The tag view (`t`): every tag with the counts of its feeds.
-@MainActor
-public final class TagListModel {
-    public let tags: [ArticleListSummary]
-    public var cursor = ListCursor()
-
-    public init(tags: [ArticleListSummary]) { self.tags = tags }
-
-    public var selected: ArticleListSummary? {
-        tags.indices.contains(cursor.selected) ? tags[cursor.selected] : nil
-    }
-}
-
-/// The feeds whose last load failed (`E`): kept in the library, so they survive a restart.
-@MainActor
-public final class ReloadErrorsModel {
-    /// The feeds that failed, then those read with errors (the last `readWithErrors`).
-    public let failures: [ReloadFailure]
-    public let readWithErrors: Int
-    public var cursor = ListCursor()
-    public init(failures: [ReloadFailure], readWithErrors: Int = 0) {
-        (self.failures, self.readWithErrors) = (failures, readWithErrors)
-    }
-
-    public var selected: ReloadFailure? {
-        failures.indices.contains(cursor.selected) ? failures[cursor.selected] : nil
     }
 }

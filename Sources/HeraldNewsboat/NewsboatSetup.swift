@@ -1,3 +1,4 @@
+import HeraldCore
 public import Foundation
 
 /// Where a newsboat setup keeps its files, found as newsboat finds them: a directory named

@@ -2,6 +2,34 @@ import HeraldCore
 import HeraldConfig
 
 /// The search screen: the prompt takes text; the results take the list keys after Tab.
+extension SearchModel: ReaderScreen {
+    var kind: ScreenKind { focus == .query ? .search : .results }
+    var windowTitle: String? { "search" }
+
+    func perform(_ action: Action, count: Int?, in app: ReaderApp) { app.performOnSearch(action, self, count: count) }
+
+    func draw(into canvas: inout Canvas, in app: ReaderApp) {
+        SearchView(model: self, theme: app.theme, keymap: app.keymap, highlighter: app.highlighter).draw(
+            into: &canvas)
+    }
+
+    func resized(in app: ReaderApp) { clamp(visible: app.searchRows) }
+
+    /// Leaving search stops the query under way: its results would arrive for nothing.
+    func leave() { cancel() }
+
+    /// The results take clicks once Tab has moved to them (the prompt is the first row).
+    func clickableRows(in app: ReaderApp) -> (cursor: ListCursor, firstRow: Int, visible: Int)? {
+        focus == .results ? (cursor, 2, app.searchRows) : nil
+    }
+
+    func show(_ flag: ArticleFlag, _ value: Bool, ids: Set<String>) {
+        for hit in hits where ids.contains(hit.id) {
+            if flag == .read { setRead(value, articleID: hit.id) } else { setStarred(value, articleID: hit.id) }
+        }
+    }
+}
+
 extension ReaderApp {
     func performOnSearch(_ action: Action, _ model: SearchModel, count: Int?) {
         let rows = model.hits.count

@@ -1,3 +1,4 @@
+import HeraldCore
 /// What a newsboat `config` file becomes in Herald's config: the lines written, how many
 /// newsboat lines they came from, and every line left behind with its number and why.
 public struct NewsboatTranslation: Sendable, Equatable {

@@ -1,3 +1,4 @@
+import HeraldCore
 import Foundation
 
 /// newsboat's filter language (query feeds, `ignore-article`, `highlight-article`)

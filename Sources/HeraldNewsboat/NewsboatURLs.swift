@@ -1,3 +1,4 @@
+public import HeraldCore
 /// newsboat's `urls` file: one feed per line, then its tags; a tag starting with `~` is a
 /// title; `"quoted tags"` may hold spaces; `#` starts a comment.
 ///

@@ -1,7 +1,32 @@
 import HeraldCore
 import HeraldConfig
 
-/// The article view, and what leaves the reader: links, media, the clipboard.
+/// The article view: its text, rewrapped to the window; `J`/`K` and Space go on through the
+/// list it was opened from.
+extension ArticleViewModel: ReaderScreen {
+    var kind: ScreenKind { .article }
+    var windowTitle: String? { summary.title }
+
+    func perform(_ action: Action, count: Int?, in app: ReaderApp) { app.performOnArticle(action, self, count: count) }
+
+    func draw(into canvas: inout Canvas, in app: ReaderApp) {
+        ArticleView(model: self, theme: app.theme, keymap: app.keymap).draw(into: &canvas)
+    }
+
+    /// On top, the text rewraps: the scroll position stays within the new line count.
+    func resized(in app: ReaderApp) {
+        guard app.screen.model === self else { return }
+        let count = lines(width: app.theme.readingColumn(width: app.size.width).width, theme: app.theme).count
+        scroll(by: 0, lineCount: count, visible: app.bodyRows)
+    }
+
+    func show(_ flag: ArticleFlag, _ value: Bool, ids: Set<String>) {
+        guard ids.contains(summary.id) else { return }
+        if flag == .read { summary.isRead = value } else { summary.isStarred = value }
+    }
+}
+
+/// The article's keys, and what leaves the reader: links, media, the clipboard.
 extension ReaderApp {
     func performOnArticle(_ action: Action, _ model: ArticleViewModel, count: Int?) {
         let lines = model.lines(width: theme.readingColumn(width: size.width).width, theme: theme).count

@@ -1,3 +1,4 @@
+public import HeraldCore
 import Foundation
 
 /// A feed as newsboat's `cache.db` knows it (table `rss_feed`).
