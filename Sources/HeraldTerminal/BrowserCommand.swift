@@ -40,11 +40,12 @@ public enum BrowserCommand {
     }
 }
 
-/// The terminal's link opener: suspends the screen (a text browser or a player takes the
-/// terminal), runs `$BROWSER` or the player, and gives the screen back, drawn whole; copies
-/// with OSC 52.
+/// The programs of a reader on a terminal: suspends the screen (a text browser or a player
+/// takes the terminal), runs `$BROWSER` or the player, and gives the screen back, drawn
+/// whole; copies with OSC 52; runs `notify-command` with its input and output on /dev/null
+/// (nothing it prints reaches the screen), waited for on a thread of its own.
 @MainActor
-final class TerminalLinkOpener: LinkOpening {
+final class TerminalPrograms: ProgramRunning {
     let terminal: Terminal
     let renderer: FrameRenderer
     /// The config's `browser` and `player`, over the environment's.
@@ -84,6 +85,10 @@ final class TerminalLinkOpener: LinkOpening {
             terminal.sendControlSequence(sequence)
         }
         return nil
+    }
+
+    func notify(_ command: String, newArticles: Int, feeds: Int) async -> String? {
+        await NotifyCommand.run(command, newArticles: newArticles, feeds: feeds, quiet: true)
     }
 
     private func run(_ command: String, _ url: String) -> String? {

@@ -37,13 +37,13 @@ public enum ReaderSession {
                 terminal.sendControlSequence(TerminalStrings.title(title))
             }
         }
-        app.linkOpener = TerminalLinkOpener(terminal: terminal, renderer: renderer, settings: app.settings)
+        app.programs = TerminalPrograms(terminal: terminal, renderer: renderer, settings: app.settings)
         terminal.enableMouse(app.settings.mouse)
         // `:set` in the reader: the mouse, the browser and the player follow at once.
         let applySettings = app.onSettingsChange
         app.onSettingsChange = { [unowned app, unowned renderer] settings in
             applySettings(settings)
-            app.linkOpener = TerminalLinkOpener(terminal: terminal, renderer: renderer, settings: settings)
+            app.programs = TerminalPrograms(terminal: terminal, renderer: renderer, settings: settings)
             terminal.enableMouse(settings.mouse)
         }
         pump.start()

@@ -5,10 +5,11 @@ import Testing
 @testable import HeraldConfig
 
 @MainActor
-final class RecordingOpener: LinkOpening {
+final class RecordingOpener: ProgramRunning {
     var opened: [String] = []
     var played: [String] = []
     var copied: [String] = []
+    var notified: [(command: String, newArticles: Int, feeds: Int)] = []
     var failure: String?
     func open(_ url: String) -> String? {
         opened.append(url)
@@ -21,6 +22,10 @@ final class RecordingOpener: LinkOpening {
     func copy(_ text: String) -> String? {
         copied.append(text)
         return nil
+    }
+    func notify(_ command: String, newArticles: Int, feeds: Int) async -> String? {
+        notified.append((command, newArticles, feeds))
+        return failure
     }
 }
 
@@ -48,7 +53,7 @@ struct LinkOpeningTests {
             repository: InMemoryArticleRepository(feeds: [(feed, [article])]),
             size: Size(width: 70, height: 14))
         let opener = RecordingOpener()
-        app.linkOpener = opener
+        app.programs = opener
         app.start()
         await app.settle()
         await press(app, keys)

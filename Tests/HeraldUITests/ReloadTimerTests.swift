@@ -30,6 +30,18 @@ actor CountingReloader: FeedReloading {
     }
 }
 
+/// Runs the notify command for real, as the terminal's programs do (links have no terminal
+/// here).
+@MainActor
+final class SpawningPrograms: ProgramRunning {
+    func open(_ url: String) -> String? { "no terminal" }
+    func play(_ url: String) -> String? { "no terminal" }
+    func copy(_ text: String) -> String? { "no terminal" }
+    func notify(_ command: String, newArticles: Int, feeds: Int) async -> String? {
+        await NotifyCommand.run(command, newArticles: newArticles, feeds: feeds, quiet: true)
+    }
+}
+
 @Suite("The reload timer and notify-command in the reader")
 @MainActor
 struct ReloadTimerTests {
@@ -38,6 +50,7 @@ struct ReloadTimerTests {
         let app = ReaderApp(repository: makeLibrary(), size: Size(width: 70, height: 13))
         app.reloader = reloader
         app.reloadClock = clock
+        app.programs = SpawningPrograms()
         var settings = Settings()
         settings.reloadInterval = minutes
         settings.notifyCommand = notify
@@ -150,5 +163,28 @@ struct ReloadTimerTests {
         app.handle(.character("R"))
         await app.settle()
         #expect(app.render().text().contains("notify-command exited with status 4"), "\(app.render().text())")
+    }
+
+    @Test("the notify command goes to the programs, with the counts; a session without them (headless) runs none")
+    func notifyThroughPrograms() async throws {
+        let clock = ManualClock()
+        defer { clock.stop() }
+        let (app, _) = app(minutes: 0, clock: clock, notify: "notify-send %n")
+        let recording = RecordingOpener()
+        app.programs = recording
+        app.start()
+        await app.settle()
+        app.handle(.character("R"))
+        await app.settle()
+        #expect(recording.notified.map { "\($0.command) \($0.newArticles) \($0.feeds)" } == ["notify-send %n 5 2"])
+
+        let (headless, reloader) = self.app(minutes: 0, clock: clock, notify: "exit 4")
+        headless.programs = nil
+        headless.start()
+        await headless.settle()
+        headless.handle(.character("R"))
+        await headless.settle()
+        #expect(await reloader.reloads == 1)
+        #expect(!headless.render().text().contains("notify-command"), "nothing ran, nothing failed")
     }
 }

@@ -46,11 +46,11 @@ extension ReaderApp {
         if isReloadTimerArmed, let message {
             self.message = message + " · next reload in \(settings.reloadInterval) min"
         }
-        guard let command = settings.notifyCommand, summary.newArticles > 0, !notifying else { return }
+        guard let command = settings.notifyCommand, summary.newArticles > 0, !notifying, let programs else { return }
         notifying = true
         let (articles, feeds) = (summary.newArticles, summary.feedsWithNewArticles)
         work.start { [weak self] in
-            let failure = await NotifyCommand.run(command, newArticles: articles, feeds: feeds, quiet: true)
+            let failure = await programs.notify(command, newArticles: articles, feeds: feeds)
             guard let self else { return }
             self.notifying = false
             if let failure { self.message = failure }

@@ -47,8 +47,9 @@ public final class ReaderApp {
     public internal(set) var message: String?
     /// The mode that takes keys before the screen does, if any (`Overlay.swift`).
     var overlay = Overlay.none
-    /// Opens links, plays media and copies to the clipboard; nil outside a terminal.
-    public var linkOpener: (any LinkOpening)?
+    /// Opens links, plays media, copies to the clipboard and runs the notify command; nil
+    /// outside a terminal.
+    public var programs: (any ProgramRunning)?
     /// The changes of flags `u` takes back.
     var undoHistory = UndoHistory() {
         didSet {

@@ -133,11 +133,11 @@ extension ReaderApp {
 
     /// A link to the browser, or a media file to the player.
     func open(_ link: ArticleLink) {
-        guard let linkOpener else {
+        guard let programs else {
             message = "Links open in a terminal session: \(link.url)"
             return
         }
-        let failure = link.isMedia ? linkOpener.play(link.url) : linkOpener.open(link.url)
+        let failure = link.isMedia ? programs.play(link.url) : programs.open(link.url)
         if let failure {
             message = "Could not open \(link.label): \(failure)"
         } else {
@@ -146,10 +146,10 @@ extension ReaderApp {
     }
 
     func copy(_ url: String) {
-        guard let linkOpener else {
+        guard let programs else {
             message = "The clipboard needs a terminal session: \(url)"
             return
         }
-        message = linkOpener.copy(url).map { "Could not copy: \($0)" } ?? "Copied \(url)"
+        message = programs.copy(url).map { "Could not copy: \($0)" } ?? "Copied \(url)"
     }
 }
