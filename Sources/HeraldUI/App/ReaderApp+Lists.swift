@@ -1,7 +1,8 @@
 import HeraldCore
 import HeraldConfig
 
-/// The list screens: the feed list, an article list, the tags, the links and the errors.
+/// What the list screens share (their own keys are in `Screens/`): the moving keys, and what
+/// an action with nothing to act on says.
 extension ReaderApp {
     /// The moving keys every list shares, with a count (`5 j`, `7 g`); true when the action
     /// was one of them.
