@@ -31,8 +31,16 @@ struct BusyLibraryEndToEndTests {
         holder.standardError = FileHandle.nullDevice
         try holder.run()
         defer { holder.waitUntilExit() }
-        // The lock is taken at once; a blocking sleep, as the cooperative pool may be busy.
-        usleep(1_000_000)
+        // Waits until the lock is held: a write that does not wait for it fails then.
+        var held = false
+        for _ in 0..<100 where !held {
+            let probe = try Spawn.run(
+                ["sqlite3", "-cmd", ".timeout 0", library.path, "BEGIN IMMEDIATE; ROLLBACK;"],
+                environment: ProcessInfo.processInfo.environment, timeout: 10)
+            held = probe.exitStatus != 0
+            if !held { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        try #require(held, "sqlite3 never took the write lock")
         try session.sendKeys("s")
         // Past the busy timeout the old reader undid the star ("Could not save the star
         // (undone): the library is busy"); the reader says it waits (`The library is busy`),
