@@ -68,6 +68,13 @@ enum Spawn {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
         let cArguments = argv.map { strdup($0) } + [nil]
+        // The sanitizers' options (their suppressions above all) reach every child, whatever
+        // environment the test chose: a spawned herald built with TSan reads them too.
+        var environment = environment
+        for (key, value) in ProcessInfo.processInfo.environment
+        where key.hasSuffix("SAN_OPTIONS") && environment[key] == nil {
+            environment[key] = value
+        }
         let cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             cArguments.forEach { free($0) }
