@@ -285,6 +285,26 @@ struct ReviewRegressionTests {
         #expect(openTitle(app) == "F0 A1", "K from A2: \(openTitle(app) ?? "-")")
     }
 
+    @Test("n in flight, then / opens search over the list: the late answer opens nothing over it")
+    func staleNUnderSearch() async throws {
+        let library = SlowNavigationRepository(inner: flaggedLibrary([[true, false], [false, false]]))
+        await library.openGate()
+        let app = await AppDriver.started(library, size: size)
+        await AppDriver.press(app, [.enter])  // Feed 0, cursor on A0 (read)
+        await library.closeGate()
+        app.handle(.character("n"))  // looks for F0 A1 ...
+        app.handle(.character("/"))  // ... but the user searches
+        await library.openGate()
+        await app.settle()
+        #expect(app.screenKind == .search, "the late n acted over the search screen")
+        #expect(app.stack.count == 3)
+        // Back in the list, n works again.
+        app.handle(.escape)
+        app.handle(.character("n"))
+        await app.settle()
+        #expect(openTitle(app) != nil)
+    }
+
     @Test("n in flight, q, Enter on another feed: the late answer does not act on the new list")
     func staleNAfterLeavingList() async throws {
         var hits = 0

@@ -60,7 +60,7 @@ extension ReaderApp {
         case .undo: undo()
         case .reload: startReload(only: nil)
         case .quit: isFinished = true
-        case .help: stack.append(.page(Self.commandHelpPage))
+        case .help: push(.page(Self.commandHelpPage))
         case .set(let name, let value):
             guard let spec = Settings.specs.first(where: { $0.name == name }) else { return }
             var changed = settings

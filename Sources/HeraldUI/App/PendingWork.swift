@@ -10,14 +10,17 @@ public final class PendingWork {
     public init() {}
 
     /// Starts `operation` as a main-actor task; it awaits background actors as it needs.
-    public func start(_ operation: @escaping @MainActor () async -> Void) {
+    @discardableResult
+    public func start(_ operation: @escaping @MainActor () async -> Void) -> Task<Void, Never> {
         let id = nextID
         nextID += 1
-        tasks[id] = Task { [weak self] in
+        let task = Task { [weak self] in
             await operation()
             self?.tasks[id] = nil
             self?.onFinish()
         }
+        tasks[id] = task
+        return task
     }
 
     /// Returns when no work is pending, including work started by work that ended.

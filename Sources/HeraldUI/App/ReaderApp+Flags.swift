@@ -77,7 +77,7 @@ extension ReaderApp {
                 return
             }
             // The exact counts (a tag's feeds, the starred ones) once the write is done.
-            self.feedList.load(in: self.work)
+            self.feedList.load()
             self.syncSoon()
         }
     }

@@ -18,17 +18,18 @@ extension ReaderApp {
         indexing = run
         feedList.holdsQueryCounts = true
         let progress = ProgressStream<Int>()
-        work.start { [weak self] in
-            for await waiting in progress.reports {
-                run.waiting = waiting
-                self?.onChange()
-            }
+        effects.stream(.indexingProgress) { send in
+            for await waiting in progress.reports { send(waiting) }
+        } each: { waiting in
+            run.waiting = waiting
+            self.onChange()
         }
-        work.start { [weak self] in
+        effects.run(.indexing) {
             // A failure leaves the articles waiting: the next run (or a search) indexes them.
             try? await reloader.indexForSearch(progress: progress.report)
             progress.finish()
-            guard let self, self.indexing === run else { return }
+        } then: {
+            self.effects.cancel(.indexingProgress)
             self.indexing = nil
             self.feedList.holdsQueryCounts = false
             self.feedList.countQueriesIfStale()

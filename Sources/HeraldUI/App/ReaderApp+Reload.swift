@@ -5,11 +5,9 @@ import HeraldConfig
 @MainActor
 final class ReloadRun {
     var progress: ReloadProgress
-    /// When the feed list's counts were last read during the reload, whether a reader of
-    /// them is at work, and whether feeds were stored since its last reading
-    /// (`showCountsDuringReload`).
+    /// When the feed list's counts were last read during the reload, and whether feeds were
+    /// stored since (`showCountsDuringReload`).
     var countsRead: ContinuousClock.Instant?
-    var readingCounts = false
     var countsWanted = false
     init(progress: ReloadProgress) { self.progress = progress }
 }
@@ -32,7 +30,7 @@ extension ReaderApp {
             if failed.isEmpty && broken.isEmpty {
                 message = "No feed failed to load, and none was read with errors."
             } else {
-                stack.append(
+                push(
                     .errors(ReloadErrorsModel(failures: failed + broken, readWithErrors: broken.count)))
             }
         default:
@@ -68,31 +66,41 @@ extension ReaderApp {
         reload = run
         let repository = self.repository
         let progress = ProgressStream<ReloadProgress>()
-        work.start { [weak self] in
-            for await report in progress.reports {
-                let grew = report.newArticles > run.progress.newArticles
-                run.progress = report
-                self?.onChange()
-                if grew { self?.showCountsDuringReload(run) }
-            }
+        // The progress, in order, until the reload's end cancels it.
+        effects.stream(.reloadProgress) { send in
+            for await report in progress.reports { send(report) }
+        } each: { report in
+            let grew = report.newArticles > run.progress.newArticles
+            run.progress = report
+            self.onChange()
+            if grew { self.showCountsDuringReload(run) }
         }
-        work.start { [weak self] in
-            let summary: ReloadSummary
+        effects.run(.reload) {
             defer { progress.finish() }
-            do {
-                summary = try await reloader.reloadFeeds(only: feed, progress: progress.report)
-            } catch {
-                self?.reload = nil
-                self?.message = "Reload failed: \(error)"
-                // What it stored before failing waits for the index all the same.
-                self?.startIndexing()
-                return
+            return await Result {
+                let summary = try await reloader.reloadFeeds(only: feed, progress: progress.report)
+                let feeds = (try? await repository.feedSummaries()) ?? []
+                return (summary, feeds, try? await repository.starredCounts())
             }
-            let feeds = (try? await repository.feedSummaries()) ?? []
-            let starred = try? await repository.starredCounts()
-            guard let self else { return }
-            self.finishReload(summary, only: feed, feeds: feeds, starred: starred)
+        } then: { outcome in
+            switch outcome {
+            case .success(let (summary, feeds, starred)):
+                self.finishReload(summary, only: feed, feeds: feeds, starred: starred)
+            case .failure(let error):
+                self.endReload()
+                self.message = "Reload failed: \(error)"
+                // What it stored before failing waits for the index all the same.
+                self.startIndexing()
+            }
         }
+    }
+
+    /// The reload is over: its progress and its readings of the counts are no longer shown
+    /// (the end's own reading is the newer one).
+    private func endReload() {
+        reload = nil
+        effects.cancel(.reloadProgress)
+        effects.cancel(.reloadCounts)
     }
 
     /// The feed list's counts follow a reload's new articles as feeds are stored, as
@@ -100,31 +108,29 @@ extension ReaderApp {
     /// reading are read a second after it (the end of the reload reads them again).
     func showCountsDuringReload(_ run: ReloadRun) {
         run.countsWanted = true
-        guard !run.readingCounts else { return }
-        run.readingCounts = true
+        guard !effects.isRunning(.reloadCounts) else { return }
         let repository = self.repository
-        work.start { [weak self] in
-            defer { run.readingCounts = false }
+        effects.stream(.reloadCounts) { send in
             while run.countsWanted {
                 if let last = run.countsRead {
                     let wait = last + .seconds(1) - ContinuousClock.now
                     if wait > .zero { try? await Task.sleep(for: wait) }
                 }
-                // Once the reload has ended, its own reading is the newer one.
-                guard self?.reload === run else { return }
+                // The reload's end cancels this: its own reading is the newer one.
+                if Task.isCancelled { return }
                 (run.countsWanted, run.countsRead) = (false, .now)
                 let feeds = (try? await repository.feedSummaries()) ?? []
-                let starred = try? await repository.starredCounts()
-                guard let self, self.reload === run else { return }
-                self.showLibrary(feeds: feeds, starred: starred)
+                send((feeds, try? await repository.starredCounts()))
             }
+        } each: { (counts: (feeds: [FeedSummary], starred: ArticleCounts?)) in
+            self.showLibrary(feeds: counts.feeds, starred: counts.starred)
         }
     }
 
     private func finishReload(
         _ summary: ReloadSummary, only feed: String?, feeds: [FeedSummary], starred: ArticleCounts?
     ) {
-        reload = nil
+        endReload()
         // A reload of one feed leaves what the others' last reload found.
         readWithErrors =
             (feed.map { url in readWithErrors.filter { $0.url != url } } ?? []) + summary.readWithErrors
@@ -147,7 +153,7 @@ extension ReaderApp {
                 feedList.rows.first { $0.list.source == list.list.source }?.list
                 ?? feedList.tags.first { $0.source == list.list.source }
             guard let fresh else { continue }
-            list.refresh(total: fresh.total, unread: fresh.unread, visible: bodyRows, in: work)
+            list.refresh(total: fresh.total, unread: fresh.unread, visible: bodyRows)
         }
     }
 

@@ -10,28 +10,26 @@ import HeraldConfig
 extension ReaderApp {
     /// Arms the timer when the settings ask for one and there is something to reload.
     func startReloadTimer() {
-        reloadTimer?.cancel()
-        reloadTimer = nil
+        effects.cancel(.reloadTimer)
         guard settings.reloadInterval > 0, reloader != nil else { return }
         let interval = Duration.seconds(settings.reloadInterval * 60)
         let clock = reloadClock
-        reloadTimer = Task { [weak self] in
+        // It waits for good: `settle()` does not wait for it, and it holds the app weakly.
+        effects.stream(.reloadTimer, settles: false) { send in
             while !Task.isCancelled {
                 do { try await clock.sleep(for: interval) } catch { return }
-                guard let self else { return }
-                self.timerFired()
+                send(())
             }
-        }
+        } each: { [weak self] in self?.timerFired() }
     }
 
     /// Stops the timer (the reader is closing; tests).
     public func stopReloadTimer() {
-        reloadTimer?.cancel()
-        reloadTimer = nil
+        effects.cancel(.reloadTimer)
     }
 
     /// Whether the timer is armed.
-    public var isReloadTimerArmed: Bool { reloadTimer != nil }
+    public var isReloadTimerArmed: Bool { effects.isRunning(.reloadTimer) }
 
     private func timerFired() {
         guard reload == nil else { return }
@@ -46,13 +44,13 @@ extension ReaderApp {
         if isReloadTimerArmed, let message {
             self.message = message + " · next reload in \(settings.reloadInterval) min"
         }
-        guard let command = settings.notifyCommand, summary.newArticles > 0, !notifying, let programs else { return }
-        notifying = true
+        guard let command = settings.notifyCommand, summary.newArticles > 0, !effects.isRunning(.notify),
+            let programs
+        else { return }
         let (articles, feeds) = (summary.newArticles, summary.feedsWithNewArticles)
-        work.start { [weak self] in
-            let failure = await programs.notify(command, newArticles: articles, feeds: feeds)
-            guard let self else { return }
-            self.notifying = false
+        effects.run(.notify) {
+            await programs.notify(command, newArticles: articles, feeds: feeds)
+        } then: { failure in
             if let failure { self.message = failure }
         }
     }

@@ -9,13 +9,6 @@ final class SyncSchedule {
     var wanted = false
     /// Less than `ReaderApp.syncSpacing` has passed since the last sync started.
     var pausing = false
-    /// The tasks of the timer, the folder watch and the pause (plain tasks, not
-    /// `PendingWork`: they wait for good, and `settle()` must not wait for them).
-    var timer: Task<Void, Never>?
-    var watch: Task<Void, Never>?
-    var pause: Task<Void, Never>?
-    /// Bumped when sync stops or restarts: a result from before is not shown.
-    var round = 0
     /// The last problem shown, so one that every sync meets is said once.
     var lastProblem: String?
     /// Syncs started so far (tests, the status line).
@@ -39,38 +32,32 @@ extension ReaderApp {
     func startSyncing() {
         stopSyncing()
         guard let sync = librarySync else { return }
-        let (clock, round) = (syncClock, syncSchedule.round)
-        syncSchedule.timer = Task { [weak self] in
+        let clock = syncClock
+        // The timer and the watch wait for good: `settle()` does not wait for them, and they
+        // hold the app weakly (a closed reader's timer does not keep it).
+        effects.stream(.syncTimer, settles: false) { send in
             while !Task.isCancelled {
                 do { try await clock.sleep(for: Self.syncInterval) } catch { return }
-                guard let self, round == self.syncSchedule.round else { return }
-                self.syncSoon()
+                send(())
             }
-        }
+        } each: { [weak self] in self?.syncSoon() }
         let changes = sync.folderChanges()
-        syncSchedule.watch = Task { [weak self] in
-            for await _ in changes {
-                guard let self, round == self.syncSchedule.round else { return }
-                self.syncSoon()
-            }
-        }
+        effects.stream(.syncWatch, settles: false) { send in
+            for await _ in changes { send(()) }
+        } each: { [weak self] in self?.syncSoon() }
         syncSoon()
     }
 
     /// Stops the timer and the folder watch; a sync under way finishes unseen.
     public func stopSyncing() {
-        syncSchedule.round += 1
-        for task in [syncSchedule.timer, syncSchedule.watch, syncSchedule.pause] { task?.cancel() }
-        syncSchedule.timer = nil
-        syncSchedule.watch = nil
-        syncSchedule.pause = nil
+        for name in [Effects.Name.syncTimer, .syncWatch, .syncPause, .sync] { effects.cancel(name) }
         syncSchedule.wanted = false
         syncSchedule.pausing = false
         syncSchedule.running = false
     }
 
     /// Whether the reader syncs (the timer is armed).
-    public var isSyncing: Bool { syncSchedule.timer != nil }
+    public var isSyncing: Bool { effects.isRunning(.syncTimer) }
 
     /// Syncs started this session.
     public var syncsStarted: Int { syncSchedule.started }
@@ -94,28 +81,52 @@ extension ReaderApp {
         schedule.running = true
         schedule.pausing = true
         schedule.started += 1
-        let (clock, round) = (syncClock, schedule.round)
-        schedule.pause = Task { [weak self] in
-            do { try await clock.sleep(for: Self.syncSpacing) } catch { return }
-            guard let self, round == self.syncSchedule.round else { return }
+        let clock = syncClock
+        effects.run(.syncPause, settles: false) {
+            (try? await clock.sleep(for: Self.syncSpacing)) != nil
+        } then: { [weak self] slept in
+            guard let self, slept else { return }
             self.syncSchedule.pausing = false
             self.startWantedSync()
         }
-        work.start { [weak self] in
-            let outcome: Result<LibrarySyncResult, any Error>
-            do { outcome = .success(try await sync.sync()) } catch { outcome = .failure(error) }
-            guard let self, round == self.syncSchedule.round else { return }
+        let repository = self.repository
+        effects.run(.sync) {
+            let outcome = await Result { try await sync.sync() }
+            // What the screens will show of it, read before it is shown.
+            guard case .success(let result) = outcome, result.changedLibrary else {
+                return SyncSeen(outcome: outcome)
+            }
+            var seen = SyncSeen(outcome: outcome)
+            if !result.isComplete {
+                for case .article(let viewer) in self.stack {
+                    seen.articles.append((viewer, try? await repository.article(id: viewer.summary.id).summary))
+                }
+            }
+            seen.feeds = try? await repository.feedSummaries()
+            seen.starred = try? await repository.starredCounts()
+            return seen
+        } then: { seen in
             self.syncSchedule.running = false
-            await self.syncFinished(outcome)
+            self.syncFinished(seen)
             self.startWantedSync()
         }
     }
 
+    /// A sync's outcome, and what the library holds after it (when it changed the library).
+    private struct SyncSeen {
+        var outcome: Result<LibrarySyncResult, any Error>
+        /// The open articles as the library has them, after a sync whose changes were too
+        /// many to name.
+        var articles: [(viewer: ArticleViewModel, fresh: ArticleSummary?)] = []
+        var feeds: [FeedSummary]?
+        var starred: ArticleCounts?
+    }
+
     /// Shows what a sync did: a problem or an error once (not at every sync that meets it
     /// again), and the changes another device made, on every screen that shows them.
-    private func syncFinished(_ outcome: Result<LibrarySyncResult, any Error>) async {
+    private func syncFinished(_ seen: SyncSeen) {
         let result: LibrarySyncResult
-        switch outcome {
+        switch seen.outcome {
         case .success(let done): result = done
         case .failure(let error):
             tell("sync failed: \(error)", more: 0)
@@ -130,28 +141,20 @@ extension ReaderApp {
         for change in result.flags {
             showOnScreen(change.flag, change.value, ids: Set(change.articleIDs))
         }
-        if !result.isComplete { await rereadOpenArticles() }
-        let feeds = try? await repository.feedSummaries()
-        let starred = try? await repository.starredCounts()
-        guard let feeds else { return }
+        for (viewer, fresh) in seen.articles {
+            guard let fresh else { continue }
+            viewer.summary.isRead = fresh.isRead
+            viewer.summary.isStarred = fresh.isStarred
+        }
+        guard let feeds = seen.feeds else { return }
         // Every feed unsubscribed on the other device: the list empties here too.
-        if feeds.isEmpty { feedList.replace([], starred: starred) }
-        showLibrary(feeds: feeds, starred: starred)
+        if feeds.isEmpty { feedList.replace([], starred: seen.starred) }
+        showLibrary(feeds: feeds, starred: seen.starred)
     }
 
     private func tell(_ problem: String, more: Int) {
         guard problem != syncSchedule.lastProblem else { return }
         syncSchedule.lastProblem = problem
         message = problem + (more > 0 ? " (and \(more) more)" : "")
-    }
-
-    /// The open articles' flags as the library has them (after a sync whose changes were
-    /// too many to name).
-    private func rereadOpenArticles() async {
-        for case .article(let viewer) in stack {
-            guard let fresh = try? await repository.article(id: viewer.summary.id).summary else { continue }
-            viewer.summary.isRead = fresh.isRead
-            viewer.summary.isStarred = fresh.isStarred
-        }
     }
 }

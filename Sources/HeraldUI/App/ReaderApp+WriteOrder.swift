@@ -12,12 +12,10 @@ extension ReaderApp {
     /// Runs `write` once every flag write started before it has ended, as pending work.
     func inOrder(_ write: @escaping @MainActor () async -> Void) {
         let previous = lastFlagWrite
-        let task = Task { @MainActor in
+        lastFlagWrite = work.start {
             await previous?.value
             await write()
         }
-        lastFlagWrite = task
-        work.start { await task.value }
     }
 
     /// `operation` on the repository, tried again while the library is busy (after a

@@ -33,9 +33,13 @@ public final class ReaderApp {
     }
 
     public let feedList: FeedListModel
-    public internal(set) var stack: [Screen]
+    /// The screens, the one on top last; changed only by `push` and `pop`.
+    public private(set) var stack: [Screen]
     public internal(set) var isFinished = false
     public let work = PendingWork()
+    /// The work the app starts for its lifetime (reloads, indexing, sync, timers); each
+    /// screen has its own (`ReaderScreen.ownedEffects`).
+    let effects: Effects
     public var theme: Theme
     /// The size of the last frame, so page keys know how many rows a page holds.
     public var size: Size
@@ -72,12 +76,9 @@ public final class ReaderApp {
     var readWithErrors: [ReloadFailure] = []
     /// The search indexer at work, if it is (`ReaderApp+Indexing`).
     var indexing: IndexingRun?
-    /// `set reload-interval`: the timer's task (see `ReaderApp+ReloadTimer`) and the clock
-    /// it sleeps on (tests move it by hand).
-    var reloadTimer: Task<Void, Never>?
+    /// `set reload-interval`: the clock its timer (`ReaderApp+ReloadTimer`) sleeps on (tests
+    /// move it by hand).
     public var reloadClock: any DebounceClock = LiveDebounceClock()
-    /// A `notify-command` run under way, so two never overlap.
-    var notifying = false
     /// Syncs the library with the other devices (`set sync-dir`); nil: no sync. See
     /// `ReaderApp+Sync`: when it runs, and the clock its timer and pauses sleep on.
     public var librarySync: (any LibrarySyncing)?
@@ -128,7 +129,8 @@ public final class ReaderApp {
         self.size = size
         self.theme = theme
         self.clock = clock
-        self.feedList = FeedListModel(repository: repository)
+        self.effects = Effects(work: work)
+        self.feedList = FeedListModel(repository: repository, work: work)
         self.stack = [.feeds(feedList)]
         feedList.onQueryCounted = { [weak self] counted in self?.queryCounted(counted) }
     }
@@ -136,7 +138,7 @@ public final class ReaderApp {
     /// A query's fresh counts reach its open list (it reads its rows again around the cursor).
     func queryCounted(_ counted: ArticleListSummary) {
         for case .articles(let list) in stack where list.list.source == counted.source {
-            list.refresh(total: counted.total, unread: counted.unread, visible: bodyRows, in: work)
+            list.refresh(total: counted.total, unread: counted.unread, visible: bodyRows)
         }
     }
 
@@ -151,7 +153,7 @@ public final class ReaderApp {
     /// Starts loading the first screen.
     public func start() {
         // The first sync waits for the first screen's counts: it may hold the library a while.
-        feedList.load(in: work) { [weak self] in self?.startSyncing() }
+        feedList.load { [weak self] in self?.startSyncing() }
         if settings.reloadOnStart, reloader != nil { startReload(only: nil) } else { startIndexing() }
         startReloadTimer()
         onChange()
@@ -240,7 +242,7 @@ public final class ReaderApp {
             openCommandLine()
             return
         case .search where screenKind != .results:
-            stack.append(.search(SearchModel(repository: repository, clock: clock, work: work)))
+            push(.search(SearchModel(repository: repository, clock: clock, work: work)))
             return
         default: break
         }
@@ -251,12 +253,23 @@ public final class ReaderApp {
         for screen in stack { screen.model.resized(in: self) }
     }
 
-    /// True when `screen` (the same view model, not an equal one) is still on top.
-    func isOnTop(_ screen: Screen) -> Bool { self.screen.model === screen.model }
+    /// Opens a screen on top; the one it covers drops what would act on the stack.
+    func push(_ screen: Screen) {
+        self.screen.model.ownedEffects?.covered()
+        stack.append(screen)
+    }
 
-    /// Leaves the screen on top.
+    /// Closes the screen on top (never the feed list): what it started stops.
+    func pop() {
+        guard stack.count > 1 else { return }
+        let closed = stack.removeLast().model
+        closed.ownedEffects?.close()
+        closed.leave()
+    }
+
+    /// Leaves the screen on top (a key).
     func back() {
-        if stack.count > 1 { stack.removeLast().model.leave() }
+        pop()
         if case .feeds = screen { feedList.countQueriesIfStale() }
     }
 

@@ -18,8 +18,11 @@ protocol ReaderScreen: AnyObject {
     func draw(into canvas: inout Canvas, in app: ReaderApp)
     /// The terminal changed size (for any screen of the stack, not only the one on top).
     func resized(in app: ReaderApp)
-    /// The screen left the stack: what it started stops.
+    /// The screen left the stack (its effects are cancelled too).
     func leave()
+    /// The work the screen has started (`Effects`): the app cancels what acts on the stack
+    /// when another screen covers this one, and everything when it leaves.
+    var ownedEffects: Effects? { get }
     /// A read or starred flag changed for these articles: the rows the screen shows follow
     /// (the counts are the feed list's to follow, once).
     func show(_ flag: ArticleFlag, _ value: Bool, ids: Set<String>)
@@ -32,6 +35,7 @@ extension ReaderScreen {
     var windowTitle: String? { nil }
     func resized(in app: ReaderApp) {}
     func leave() {}
+    var ownedEffects: Effects? { nil }
     func show(_ flag: ArticleFlag, _ value: Bool, ids: Set<String>) {}
     func clickableRows(in app: ReaderApp) -> (cursor: ListCursor, firstRow: Int, visible: Int)? { nil }
 }

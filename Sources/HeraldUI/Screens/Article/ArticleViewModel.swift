@@ -20,11 +20,14 @@ public final class ArticleViewModel {
     private var wrapped: (width: Int, lines: [ArticleLine], anchors: [TextAnchor])?
     /// Scroll to the first match once the article is laid out.
     private var scrollToMatch: Bool
+    /// Reading the article (`.load`), and the steps to the next one (`.step`, while on top).
+    let effects: Effects
 
     public init(
-        summary: ArticleSummary, repository: any ArticleRepository, highlight: String? = nil,
-        processor: ArticleProcessor = .shared
+        summary: ArticleSummary, repository: any ArticleRepository, work: PendingWork,
+        highlight: String? = nil, processor: ArticleProcessor = .shared
     ) {
+        self.effects = Effects(work: work)
         self.summary = summary
         self.repository = repository
         self.processor = processor
@@ -33,16 +36,21 @@ public final class ArticleViewModel {
         self.scrollToMatch = query != nil
     }
 
-    public func load(in work: PendingWork) {
+    public func load() {
         state = .loading
         let id = summary.id
-        work.start { [repository, processor] in
-            do {
+        effects.run(.load) { [repository, processor] in
+            await Result {
                 let article = try await repository.article(id: id)
-                self.body = await processor.richText(for: article)
+                return (article, await processor.richText(for: article))
+            }
+        } then: { read in
+            switch read {
+            case .success(let (article, body)):
+                self.body = body
                 self.state = .loaded(article)
                 self.wrapped = nil
-            } catch {
+            case .failure(let error):
                 self.state = .failed("\(error)")
             }
         }

@@ -6,6 +6,7 @@ import HeraldConfig
 extension ArticleViewModel: ReaderScreen {
     var kind: ScreenKind { .article }
     var windowTitle: String? { summary.title }
+    var ownedEffects: Effects? { effects }
 
     func perform(_ action: Action, count: Int?, in app: ReaderApp) { app.performOnArticle(action, self, count: count) }
 
@@ -40,15 +41,15 @@ extension ReaderApp {
         case .bottom: model.scroll(by: lines, lineCount: lines, visible: visible)
         case .readOn:
             if model.isAtEnd(lineCount: lines, visible: visible), model.state.value != nil {
-                nextUnread(.forward)
+                nextUnread(from: model, .forward)
             } else {
                 model.scroll(by: visible, lineCount: lines, visible: visible)
             }
         case .back: back()
-        case .nextUnread: nextUnread(.forward)
-        case .previousUnread: nextUnread(.backward)
-        case .nextArticle: nextArticle(.forward)
-        case .previousArticle: nextArticle(.backward)
+        case .nextUnread: nextUnread(from: model, .forward)
+        case .previousUnread: nextUnread(from: model, .backward)
+        case .nextArticle: nextArticle(from: model, .forward)
+        case .previousArticle: nextArticle(from: model, .backward)
         case .toggleRead: setRead(!model.summary.isRead, model.summary)
         case .toggleStar: setStarred(!model.summary.isStarred, model.summary)
         case .openInBrowser, .copyURL, .showLinks, .play:
@@ -94,7 +95,7 @@ extension ReaderApp {
                 message = "This article has no links."
                 return
             }
-            stack.append(.links(LinksModel(title: article.summary.title, links: links)))
+            push(.links(LinksModel(title: article.summary.title, links: links)))
         case .play:
             guard let media = links.first(where: \.isMedia) else {
                 message = "This article has no podcast or video."
@@ -105,18 +106,19 @@ extension ReaderApp {
         }
     }
 
-    /// Reads an article (for keys on a list row that need its link), then acts on it.
-    /// Nothing happens if the user has left that screen meanwhile.
+    /// Reads an article (for keys on a list row that need its link), then acts on it, as an
+    /// effect of the screen on top: nothing happens if the user has left it meanwhile.
     func withArticle(_ summary: ArticleSummary, _ act: @escaping @MainActor (Article, RichText) -> Void) {
-        let origin = screen
-        work.start { [repository] in
-            do {
+        guard let effects = screen.model.ownedEffects else { return }
+        effects.run(while: .onTop) { [repository] in
+            await Result {
                 let article = try await repository.article(id: summary.id)
-                let body = await ArticleProcessor.shared.richText(for: article)
-                guard self.isOnTop(origin) else { return }
-                act(article, body)
-            } catch {
-                self.message = "Could not read the article: \(error)"
+                return (article, await ArticleProcessor.shared.richText(for: article))
+            }
+        } then: { read in
+            switch read {
+            case .success(let (article, body)): act(article, body)
+            case .failure(let error): self.message = "Could not read the article: \(error)"
             }
         }
     }
@@ -125,9 +127,9 @@ extension ReaderApp {
     func openArticle(_ summary: ArticleSummary, highlight: String? = nil) {
         var opened = summary
         opened.isRead = true
-        let viewer = ArticleViewModel(summary: opened, repository: repository, highlight: highlight)
-        stack.append(.article(viewer))
-        viewer.load(in: work)
+        let viewer = ArticleViewModel(summary: opened, repository: repository, work: work, highlight: highlight)
+        push(.article(viewer))
+        viewer.load()
         if !summary.isRead { setRead(true, summary) }
     }
 

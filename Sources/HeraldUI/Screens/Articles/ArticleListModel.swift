@@ -29,8 +29,9 @@ public final class ArticleListModel {
     /// Rows on screen at the last request.
     private var visible = 1
     private var loadedOnce = false
-    /// Bumped when the window is replaced (a jump, a refresh): older reads are dropped.
-    private var generation = 0
+    /// The reads of rows under way (`.page`, `.refresh`): replacing the window (a jump, a
+    /// refresh) cancels them, so a read for a window gone is never applied.
+    let effects: Effects
     /// The last page read that came back empty: not asked for again until something moves.
     private var stalled: ArticlePage?
 
@@ -38,9 +39,10 @@ public final class ArticleListModel {
     let maxWindow: Int
 
     public init(
-        list: ArticleListSummary, repository: any ArticleRepository, pageSize: Int = 200,
+        list: ArticleListSummary, repository: any ArticleRepository, work: PendingWork, pageSize: Int = 200,
         unreadOnly: Bool = false, oldestFirst: Bool = false
     ) {
+        self.effects = Effects(work: work)
         self.list = list
         self.readSource = (unreadOnly ? list.source.unreadOnly : list.source).ordered(
             oldestFirst: oldestFirst)
@@ -67,34 +69,40 @@ public final class ArticleListModel {
     public var isLoaded: Bool { loadedOnce }
 
     /// Reads the first window.
-    public func load(visible: Int, in work: PendingWork) {
-        ensureLoaded(visible: visible, in: work)
+    public func load(visible: Int) {
+        ensureLoaded(visible: visible)
     }
 
     /// Reads whatever part of the visible rows (plus a margin) is not loaded yet.
-    public func ensureLoaded(visible: Int, in work: PendingWork) {
+    public func ensureLoaded(visible: Int) {
         self.visible = visible
         wanted = max(cursor.top - visible, 0)..<(cursor.top + 2 * visible)
         guard !isLoading, let page = nextPage(), page != stalled else { return }
         isLoading = true
         let source = readSource
-        let generation = self.generation
-        work.start { [repository] in
-            do {
-                let rows = try await repository.articles(in: source, page: page)
-                // A jump or a refresh while the page was read: it belongs to a window gone.
-                if generation == self.generation {
-                    self.apply(rows, for: page)
-                    // A page that brought nothing is not asked for again until something moves.
-                    self.stalled = rows.isEmpty ? page : nil
-                }
+        effects.run(.page) { [repository] in
+            await Result { try await repository.articles(in: source, page: page) }
+        } then: { read in
+            self.isLoading = false
+            switch read {
+            case .success(let rows):
                 self.failure = nil
-            } catch {
+                self.apply(rows, for: page)
+                // A page that brought nothing is not asked for again until something moves.
+                self.stalled = rows.isEmpty ? page : nil
+                self.ensureLoaded(visible: self.visible)
+            case .failure(let error):
                 self.failure = "\(error)"
             }
-            self.isLoading = false
-            if self.failure == nil { self.ensureLoaded(visible: self.visible, in: work) }
         }
+    }
+
+    /// The window is replaced (a jump, a refresh): reads for the old one are dropped.
+    private func replaceWindow() {
+        effects.cancel(.page)
+        effects.cancel(.refresh)
+        isLoading = false
+        stalled = nil
     }
 
     /// The page that brings the wanted rows in, or nil when they are all loaded.
@@ -173,51 +181,54 @@ public final class ArticleListModel {
     /// was on, which keeps its row on screen (new articles above it push the rows above it
     /// off the top). Its new row number is counted by the repository, so a far position
     /// costs what `position` does, not an offset read.
-    public func refresh(total: Int, unread: Int, visible: Int, in work: PendingWork) {
+    public func refresh(total: Int, unread: Int, visible: Int) {
         count = readSource.unordered == list.source ? total : unread
         self.unread = unread
-        generation += 1
-        stalled = nil
+        replaceWindow()
         guard let kept = selected else {
             window = []
             windowStart = 0
             loadedOnce = false
             cursor.clamp(count: count, visible: visible)
-            ensureLoaded(visible: visible, in: work)
+            ensureLoaded(visible: visible)
             return
         }
         let row = cursor.selected - cursor.top
-        let generation = self.generation
-        let source = readSource
-        work.start { [repository] in
-            guard let position = try? await repository.position(of: kept.sortKey, in: source),
-                generation == self.generation
-            else { return }
+        let (source, pageSize) = (readSource, self.pageSize)
+        effects.run(.refresh) { [repository] () -> (position: Int, start: Int, rows: [ArticleSummary], reach: Int)? in
+            guard let position = try? await repository.position(of: kept.sortKey, in: source) else { return nil }
             // The kept row as the library has it now (its flags may have changed there), and
             // the rows on screen around it: the old rows stay drawn until these replace them
-            // at once (no rows of `…` in between).
+            // at once (no rows of `…` in between). Pages as `ensureLoaded` reads them (at
+            // least `pageSize`).
             let fresh = (try? await repository.article(id: kept.id))?.summary ?? kept
-            // Pages as `ensureLoaded` reads them (at least `pageSize`).
-            let pageSize = self.pageSize
             let above =
                 (try? await repository.articles(
                     in: source, page: .before(kept.sortKey, limit: max(row + visible, pageSize)))) ?? []
             let below =
                 (try? await repository.articles(
                     in: source, page: .after(kept.sortKey, limit: max(2 * visible, pageSize)))) ?? []
-            guard generation == self.generation else { return }
             let start = max(position - above.count, 0)
-            self.count = max(self.count, start + above.count + 1 + below.count)
-            self.window = Array(above.suffix(position - start)) + [fresh] + below
-            self.windowStart = start
-            self.cursor = ListCursor(selected: position, top: max(position - row, 0))
-            self.ensureLoaded(visible: visible, in: work)
+            return (
+                position, start, Array(above.suffix(position - start)) + [fresh] + below,
+                start + above.count + 1 + below.count
+            )
+        } then: { read in
+            guard let read else { return }
+            // A page read for the old window since (a key moved the cursor) is dropped too.
+            self.effects.cancel(.page)
+            self.isLoading = false
+            self.count = max(self.count, read.reach)
+            self.window = read.rows
+            self.windowStart = read.start
+            self.cursor = ListCursor(selected: read.position, top: max(read.position - row, 0))
+            self.ensureLoaded(visible: visible)
         }
     }
 
     /// Puts the cursor on `article`, which sits at `position` in the list, reading the rows
     /// around it (the list may be far from there).
-    public func jump(to article: ArticleSummary, at position: Int, visible: Int, in work: PendingWork) {
+    public func jump(to article: ArticleSummary, at position: Int, visible: Int) {
         // An article already on hand keeps the row it has here (the repository may number
         // it differently once read articles have left an Unread list).
         if let index = window.firstIndex(where: { $0.id == article.id }) {
@@ -226,11 +237,11 @@ public final class ArticleListModel {
         }
         count = max(count, position + 1)
         cursor.select(position, count: count, visible: visible)
-        generation += 1
+        replaceWindow()
         window = [article]
         windowStart = position
         loadedOnce = true
-        ensureLoaded(visible: visible, in: work)
+        ensureLoaded(visible: visible)
     }
 
     /// Reflects a read flag change in the visible list; false when nothing changed.

@@ -6,6 +6,7 @@ import HeraldConfig
 extension ArticleListModel: ListScreen {
     var kind: ScreenKind { .articles }
     var windowTitle: String? { list.title }
+    var ownedEffects: Effects? { effects }
 
     func perform(_ action: Action, count: Int?, in app: ReaderApp) { app.performOnArticles(action, self, count: count) }
 
@@ -20,7 +21,7 @@ extension ArticleListModel: ListScreen {
     }
 
     /// More rows may show: read them.
-    func resized(in app: ReaderApp) { ensureLoaded(visible: app.bodyRows, in: app.work) }
+    func resized(in app: ReaderApp) { ensureLoaded(visible: app.bodyRows) }
 
     func show(_ flag: ArticleFlag, _ value: Bool, ids: Set<String>) {
         for article in window where ids.contains(article.id) {
@@ -32,7 +33,7 @@ extension ArticleListModel: ListScreen {
 extension ReaderApp {
     func performOnArticles(_ action: Action, _ model: ArticleListModel, count: Int?) {
         if move(&model.cursor, action, count: count, rows: model.count) {
-            model.ensureLoaded(visible: bodyRows, in: work)
+            model.ensureLoaded(visible: bodyRows)
             return
         }
         if performReload(action, feed: model.list.source.feedID) { return }
@@ -44,7 +45,7 @@ extension ReaderApp {
                     return
                 }
                 model.cursor.select(count - 1, count: model.count, visible: bodyRows)
-                model.ensureLoaded(visible: bodyRows, in: work)
+                model.ensureLoaded(visible: bodyRows)
                 if model.selected == nil {
                     openRow(count - 1, of: model)
                     return
@@ -57,8 +58,8 @@ extension ReaderApp {
             }
             openArticle(summary)
         case .back: back()
-        case .nextUnread: nextUnread(.forward)
-        case .previousUnread: nextUnread(.backward)
+        case .nextUnread: nextUnread(in: model, .forward)
+        case .previousUnread: nextUnread(in: model, .backward)
         case .nextFeed, .previousFeed: nextFeed(action == .nextFeed ? .forward : .backward, from: model)
         case .toggleRead:
             guard let summary = model.selected else { return }
@@ -82,17 +83,15 @@ extension ReaderApp {
     /// before the list's first rows arrived), once read.
     private func openRow(_ row: Int, of model: ArticleListModel) {
         let source = model.list.source
-        work.start { [repository] in
-            do {
-                guard
-                    let article = try await repository.articles(in: source, page: .offset(row, limit: 1))
-                        .first,
-                    case .articles(let current) = self.screen, current === model
-                else { return }
-                model.jump(to: article, at: row, visible: self.bodyRows, in: self.work)
+        model.effects.run(.step, while: .onTop) { [repository] in
+            await Result { try await repository.articles(in: source, page: .offset(row, limit: 1)).first }
+        } then: { read in
+            switch read {
+            case .success(let article?):
+                model.jump(to: article, at: row, visible: self.bodyRows)
                 self.openArticle(article)
-            } catch {
-                self.message = "Could not read the list: \(error)"
+            case .success(nil): break
+            case .failure(let error): self.message = "Could not read the list: \(error)"
             }
         }
     }
@@ -101,11 +100,11 @@ extension ReaderApp {
     @discardableResult
     func openList(_ list: ArticleListSummary, replacing: Bool = false) -> ArticleListModel {
         let model = ArticleListModel(
-            list: list, repository: repository, unreadOnly: !settings.showReadArticles,
+            list: list, repository: repository, work: work, unreadOnly: !settings.showReadArticles,
             oldestFirst: settings.oldestFirst)
-        if replacing, case .articles = screen { stack.removeLast() }
-        stack.append(.articles(model))
-        model.load(visible: bodyRows, in: work)
+        if replacing, case .articles = screen { pop() }
+        push(.articles(model))
+        model.load(visible: bodyRows)
         let source = list.source
         work.start { [repository] in await repository.setLastOpenedList(source) }
         return model

@@ -19,7 +19,7 @@ extension ReaderApp {
         case .open:
             if let count { model.cursor.select(count - 1, count: model.failures.count, visible: bodyRows) }
             guard let failure = model.selected else { return }
-            stack.append(
+            push(
                 .page(
                     PageModel(
                         title: "Error · " + failure.title,

@@ -48,13 +48,16 @@ public final class FeedListModel {
     }
     /// The queries' counts as they arrive, by expression.
     private var queryCounts: [String: ArticleCounts] = [:]
-    /// Bumped for every new round of counting: an older round's late answers are dropped.
-    private var countingRound = 0
     /// An article's flag changed since the last count: the queries are counted again when
     /// the feed list is back on screen (not on every key: a count can cost a scan).
     private var queriesStale = false
-    /// Where counting runs (the reader's pending work, set by `load`).
-    private var work: PendingWork?
+    /// The loads and the counting of queries under way (`.load`, `.counts`: a new round of
+    /// counting cancels the last, so its late answers are never shown).
+    let effects: Effects
+    /// `load` was called: queries are counted from then on.
+    private var started = false
+    /// What runs once the load under way has shown the feeds.
+    private var afterLoad: [@MainActor () -> Void] = []
     /// Hears each query's fresh counts (an open query list follows them).
     public var onQueryCounted: @MainActor (ArticleListSummary) -> Void = { _ in }
     /// The list to select once the feeds arrive (the one open when the reader last closed).
@@ -66,8 +69,9 @@ public final class FeedListModel {
     /// The row of the first feed: after the virtual feeds and the queries.
     public var firstFeedRow: Int { Self.virtualRows + queries.count }
 
-    public init(repository: any ArticleRepository) {
+    public init(repository: any ArticleRepository, work: PendingWork) {
         self.repository = repository
+        self.effects = Effects(work: work)
     }
 
     public var feeds: [FeedSummary] { state.value ?? [] }
@@ -114,27 +118,25 @@ public final class FeedListModel {
     /// Counts every query again, one after another off the main actor; each row shows its
     /// counts as they arrive (until then, the ones it had).
     public func countQueries() {
-        guard let work, !queries.isEmpty else { return }
+        guard started, !queries.isEmpty else { return }
         guard !holdsQueryCounts else {
             queriesStale = true
             return
         }
         queriesStale = false
-        countingRound += 1
-        let round = countingRound
         let queries = self.queries
-        work.start { [repository] in
+        effects.stream(.counts) { [repository] send in
             for query in queries {
-                guard round == self.countingRound else { return }
-                let source = ArticleSource.query(query.text)
-                guard let counts = try? await repository.counts(in: source), round == self.countingRound
-                else { continue }
-                self.queryCounts[query.text] = counts
-                self.rebuildRows()
-                self.onQueryCounted(
-                    ArticleListSummary(
-                        source: source, title: query.name, total: counts.total, unread: counts.unread))
+                guard !Task.isCancelled else { return }
+                if let counts = try? await repository.counts(in: .query(query.text)) { send((query, counts)) }
             }
+        } each: { (counted: (query: NamedQuery, counts: ArticleCounts)) in
+            let (query, counts) = counted
+            self.queryCounts[query.text] = counts
+            self.rebuildRows()
+            self.onQueryCounted(
+                ArticleListSummary(
+                    source: .query(query.text), title: query.name, total: counts.total, unread: counts.unread))
         }
     }
 
@@ -191,23 +193,32 @@ public final class FeedListModel {
 
     /// Loads the feeds and the starred counts off the main actor; the selection stays on the
     /// same row (on the first load, it goes to the list open when the reader last closed).
-    /// `then` runs once they are shown (or failed to load).
-    public func load(in work: PendingWork, then: @escaping @MainActor () -> Void = {}) {
-        self.work = work
+    /// `then` runs once they are shown (or failed to load); a newer load replaces one under
+    /// way, and its `then` waits for the newer one.
+    public func load(then: @escaping @MainActor () -> Void = {}) {
+        started = true
+        afterLoad.append(then)
         if state.value == nil { state = .loading }
         let keep = state.value == nil ? nil : selected?.list.source
         let first = !loadedOnce
-        work.start { [repository] in
-            do {
+        effects.run(.load) { [repository] in
+            await Result {
                 let feeds = try await repository.feedSummaries()
                 let starred = try await repository.starredCounts()
                 let restore = first ? await repository.lastOpenedList() : nil
+                return (feeds, starred, restore)
+            }
+        } then: { read in
+            switch read {
+            case .success(let (feeds, starred, restore)):
                 self.loadedOnce = true
                 self.apply(feeds, starred: starred, keep: restore ?? keep)
-            } catch {
+            case .failure(let error):
                 self.state = .failed("\(error)")
             }
-            then()
+            let waiting = self.afterLoad
+            self.afterLoad = []
+            for then in waiting { then() }
         }
     }
 

@@ -5,6 +5,7 @@ import HeraldConfig
 /// The first screen; `q` here quits.
 extension FeedListModel: ListScreen {
     var kind: ScreenKind { .feeds }
+    var ownedEffects: Effects? { effects }
 
     func perform(_ action: Action, count: Int?, in app: ReaderApp) { app.performOnFeeds(action, count: count) }
 

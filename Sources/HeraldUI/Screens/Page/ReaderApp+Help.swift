@@ -6,7 +6,7 @@ import HeraldConfig
 extension ReaderApp {
     func showHelp() {
         let kind = screenKind
-        stack.append(.page(Self.helpPage(for: kind, keymap: keymap)))
+        push(.page(Self.helpPage(for: kind, keymap: keymap)))
     }
 
     static func helpPage(for kind: ScreenKind, keymap: Keymap = .standard) -> PageModel {

@@ -15,8 +15,7 @@ extension SearchModel: ReaderScreen {
 
     func resized(in app: ReaderApp) { clamp(visible: app.searchRows) }
 
-    /// Leaving search stops the query under way: its results would arrive for nothing.
-    func leave() { cancel() }
+    var ownedEffects: Effects? { effects }
 
     /// The results take clicks once Tab has moved to them (the prompt is the first row).
     func clickableRows(in app: ReaderApp) -> (cursor: ListCursor, firstRow: Int, visible: Int)? {
@@ -48,8 +47,8 @@ extension ReaderApp {
         case .search:
             model.focus = .query
         case .back: back()
-        case .nextUnread: nextUnread(.forward)
-        case .previousUnread: nextUnread(.backward)
+        case .nextUnread: nextUnreadResult(model, .forward, opening: false)
+        case .previousUnread: nextUnreadResult(model, .backward, opening: false)
         case .toggleRead:
             guard let hit = model.selected else { return }
             setRead(!hit.article.isRead, hit.article)
@@ -62,6 +61,27 @@ extension ReaderApp {
                 self.performOnLinks(of: article, body: body, action, count: count)
             }
         default: unavailable(action)
+        }
+    }
+}
+
+extension ReaderApp {
+    /// `n`/`p` over search results: the next unread result after the selected one (from an
+    /// article opened from search, it opens in the article's place).
+    func nextUnreadResult(_ search: SearchModel, _ direction: ListDirection, opening: Bool) {
+        let hits = search.hits
+        let start = search.cursor.selected
+        let indices =
+            direction == .forward
+            ? Array(hits.indices.filter { $0 > start }) : Array(hits.indices.filter { $0 < start }.reversed())
+        guard let index = indices.first(where: { !hits[$0].article.isRead }) else {
+            message = direction == .forward ? "No more unread results." : "No earlier unread result."
+            return
+        }
+        search.cursor.select(index, count: hits.count, visible: searchRows)
+        if opening {
+            pop()
+            openArticle(hits[index].article, highlight: search.query)
         }
     }
 }

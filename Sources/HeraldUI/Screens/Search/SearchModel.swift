@@ -3,14 +3,14 @@ import HeraldConfig
 
 /// Search as you type: the query, its results, and the one debounced search behind them.
 ///
-/// Each keystroke that changes the query cancels the pending search and starts a new task
-/// that sleeps `debounce` on the injected clock, checks cancellation, then awaits the
-/// repository (a background actor: the main actor never waits for it). Cancelling the task
-/// cancels the repository call too, since it is awaited inside the task. A result is applied
-/// only if its task was not cancelled and it belongs to the latest query (its generation),
-/// so a slow older search can never replace a newer one, even one that ignores cancellation.
+/// Each keystroke that changes the query starts the screen's `.search` effect again, which
+/// cancels the pending one: it sleeps `debounce` on the injected clock, checks cancellation,
+/// then awaits the repository (a background actor: the main actor never waits for it).
+/// Cancelling the effect cancels the repository call too, and its result is never applied
+/// (`Effects`), so a slow older search can never replace a newer one, even one that ignores
+/// cancellation.
 ///
-/// Each search is also awaited in `PendingWork`, so a frame is asked for when it ends and
+/// Each search is awaited in `PendingWork`, so a frame is asked for when it ends and
 /// `ReaderApp.settle()` waits for it; with a clock whose sleeps only end when a test
 /// advances time, a test advances the clock before it settles.
 @MainActor
@@ -43,18 +43,15 @@ public final class SearchModel {
     public private(set) var status = Status.idle
     public var cursor = ListCursor()
     public var focus = Focus.query
-    /// Bumped on every query change; a result is applied only for the current generation.
-    public private(set) var generation = 0
-
     private let repository: any ArticleRepository
     private let clock: any DebounceClock
-    private let work: PendingWork
-    private var task: Task<Void, Never>?
+    /// The search under way (`.search`), and the steps to an article (`.step`, on top).
+    let effects: Effects
 
     public init(repository: any ArticleRepository, clock: any DebounceClock, work: PendingWork) {
         self.repository = repository
         self.clock = clock
-        self.work = work
+        self.effects = Effects(work: work)
     }
 
     public var selected: SearchHit? {
@@ -86,34 +83,25 @@ public final class SearchModel {
             return
         }
         status = .searching
-        let generation = self.generation
         let (clock, repository) = (self.clock, self.repository)
-        let task = Task { @MainActor [weak self] in
-            let result: Result<[SearchHit], any Error>
-            do {
+        // A newer keystroke (or Esc) wins, whatever the repository does with cancellation.
+        effects.run(.search) {
+            await Result {
                 try await clock.sleep(for: Self.debounce)
                 try Task.checkCancellation()
-                result = .success(try await repository.search(text, limit: Self.limit))
-            } catch {
-                result = .failure(error)
+                return try await repository.search(text, limit: Self.limit)
             }
-            // A newer keystroke (or Esc) wins, whatever the repository did with cancellation.
-            guard !Task.isCancelled, let self, self.generation == generation else { return }
+        } then: { result in
             self.apply(result)
         }
-        self.task = task
-        work.start { await task.value }
     }
 
     /// Cancels the pending or running search; its result, if it still comes, is dropped.
     public func cancel() {
-        generation += 1
-        task?.cancel()
-        task = nil
+        effects.cancel(.search)
     }
 
     private func apply(_ result: Result<[SearchHit], any Error>) {
-        task = nil
         switch result {
         case .success(let found):
             hits = found

@@ -32,6 +32,6 @@ extension ReaderApp {
                 "No feed has a tag yet: herald add URL --tag NAME, or import an OPML or urls file with tags."
             return
         }
-        stack.append(.tags(TagListModel(tags: tags)))
+        push(.tags(TagListModel(tags: tags)))
     }
 }
