@@ -139,9 +139,9 @@ extension LibraryStore {
         try RegexBudget.scoped {
             try db.transaction {
                 switch source.unordered {
-                case .feed(let url):
+                case .feed(let id):
                     try db.prepare("UPDATE articles SET read = 1 WHERE feed_id = ?1 AND read = 0")
-                        .bind(.integer(try feedRowID(url))).run()
+                        .bind(.integer(try feedRowID(id))).run()
                 case .all, .unread:
                     try db.execute("UPDATE articles SET read = 1 WHERE read = 0")
                 case .starred:
@@ -165,9 +165,14 @@ extension LibraryStore {
         }
     }
 
+    /// The list open when the reader last closed, with its feed (if any) by id. Readers
+    /// before feed ids saved a feed's list by the feed's address: that is read as the id of
+    /// the feed at that address now.
     public func lastOpenedList() -> ArticleSource? {
         let key = try? db.prepare("SELECT value FROM meta WHERE key = 'last_list'").firstRow { $0.text(0) }
-        return key.flatMap { $0 }.flatMap(ArticleSource.init(key:))
+        return key.flatMap { $0 }.flatMap(ArticleSource.init(key:))?.renamingFeed { id in
+            (try? feedRowID(id)).map(FeedID.init(row:))
+        }
     }
 
     public func setLastOpenedList(_ source: ArticleSource?) {
@@ -200,7 +205,7 @@ extension LibraryStore {
             return ([condition], values)
         }
         return switch source {
-        case .feed(let url): (["a.feed_id = ?1"], [.integer(try feedRowID(url))])
+        case .feed(let id): (["a.feed_id = ?1"], [.integer(try feedRowID(id))])
         case .all: ([], [])
         case .unread: (["a.read = 0"], [])
         case .starred: (["a.starred = 1"], [])

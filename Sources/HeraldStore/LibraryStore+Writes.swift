@@ -133,9 +133,9 @@ extension LibraryStore {
     public func importFeeds(_ feeds: [(Feed, [Article])], demo: Bool = false, now: Date = Date()) throws {
         try markInitialized()
         for (feed, articles) in feeds {
-            try upsertFeed(url: feed.id, title: feed.title, siteURL: feed.siteURL)
-            try setFeedError(url: feed.id, feed.lastError)
-            if demo { try db.prepare("UPDATE feeds SET demo = 1 WHERE url = ?1").bind(.text(feed.id)).run() }
+            try upsertFeed(url: feed.url, title: feed.title, siteURL: feed.siteURL)
+            try setFeedError(url: feed.url, feed.lastError)
+            if demo { try db.prepare("UPDATE feeds SET demo = 1 WHERE url = ?1").bind(.text(feed.url)).run() }
             let items = articles.map { article in
                 ParsedItem(
                     id: String(article.id.split(separator: "#", maxSplits: 1).last ?? Substring(article.id)),
@@ -143,7 +143,7 @@ extension LibraryStore {
                     published: article.summary.published, text: article.text, html: article.html,
                     enclosures: article.enclosures, image: article.image)
             }
-            try upsertArticles(feedURL: feed.id, items: items, now: now)
+            try upsertArticles(feedURL: feed.url, items: items, now: now)
         }
     }
 

@@ -185,7 +185,7 @@ public final class LibraryStore: ArticleRepository {
             let url = statement.text(1) ?? ""
             feedRowIDs[url] = statement.int64(0)
             var feed = Feed(
-                id: url, title: statement.text(2) ?? url, siteURL: statement.text(3),
+                id: FeedID(row: statement.int64(0)), url: url, title: statement.text(2) ?? url, siteURL: statement.text(3),
                 lastError: statement.text(4), tags: Self.splitTags(statement.text(7) ?? ""))
             feed.disabled = statement.bool(8)
             feeds.append(
@@ -194,11 +194,11 @@ public final class LibraryStore: ArticleRepository {
         return feeds
     }
 
-    static let summaryColumns = "a.id, f.url, a.title, a.author, a.published, a.read, a.starred, a.sort_time"
+    static let summaryColumns = "a.id, a.feed_id, a.title, a.author, a.published, a.read, a.starred, a.sort_time"
 
     static func summary(_ row: SQLiteStatement, offset: Int32 = 0) -> ArticleSummary {
         ArticleSummary(
-            id: String(row.int64(offset)), feedID: row.text(offset + 1) ?? "",
+            id: String(row.int64(offset)), feedID: FeedID(row: row.int64(offset + 1)),
             title: row.text(offset + 2) ?? "", author: row.text(offset + 3),
             published: row.optionalInt64(offset + 4).map { Date(timeIntervalSince1970: Double($0)) },
             isRead: row.bool(offset + 5), isStarred: row.bool(offset + 6), sortTime: row.int64(offset + 7))
@@ -231,6 +231,22 @@ public final class LibraryStore: ArticleRepository {
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// The row of a feed the reader names by its id (its row number, as `feedSummaries`
+    /// gives it; an id made from an address, `Feed(url:)`, names the feed at that address);
+    /// `noSuchFeed` when the library has no such feed (any more). Addresses are never bare
+    /// numbers (subscriptions are URLs or paths), so the two cannot be confused.
+    func feedRowID(_ id: FeedID) throws -> Int64 {
+        guard let row = id.row else { return try feedRowID(id.rawValue) }
+        let statement = try db.prepare("SELECT id FROM feeds WHERE id = ?1")
+        try statement.bind(.integer(row))
+        guard let row = try statement.firstRow({ $0.int64(0) }) else { throw RepositoryError.noSuchFeed(id.rawValue) }
+        return row
+    }
+
+    /// The id of the feed at an address (`noSuchFeed` when the library has none there).
+    public func feedID(url: String) throws -> FeedID { FeedID(row: try feedRowID(url)) }
+
+    /// The row of the feed at an address (the CLI, sync and imports name feeds by address).
     func feedRowID(_ url: String) throws -> Int64 {
         let version = try db.integer("PRAGMA data_version")
         if version != feedRowIDsVersion {

@@ -88,7 +88,7 @@ enum ListBench {
                 if index == 0 { tags.append("one") }
                 if index % 10 == 0 { tags.append("tenth") }
                 if index % 2 == 0 { tags.append("half") }
-                _ = try await store.subscribe(Subscription(url: feed.id, title: feed.feed.title, tags: tags))
+                _ = try await store.subscribe(Subscription(url: feed.feed.url, title: feed.feed.title, tags: tags))
             }
         }
         if try await store.starredCounts().total == 0 {

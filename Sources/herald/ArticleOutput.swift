@@ -22,11 +22,12 @@ struct ArticleOutput {
         return encoder
     }()
 
-    func print(_ article: ArticleSummary, feedTitle: String, details: Details? = nil) {
+    /// One article: a line of text, or a JSON object naming its feed by title and address.
+    func print(_ article: ArticleSummary, feedTitle: String, feedURL: String, details: Details? = nil) {
         let published = article.published.map { $0.formatted(.iso8601) }
         if json {
             let row = Row(
-                id: article.id, feed: feedTitle, feedURL: article.feedID, title: article.title,
+                id: article.id, feed: feedTitle, feedURL: feedURL, title: article.title,
                 author: article.author, published: published, read: article.isRead,
                 starred: article.isStarred,
                 details: details)

@@ -32,7 +32,7 @@ enum ListCommands {
         let store = try await options.openLibrary(importingDemo: true)
         let feeds = Dictionary(
             try await store.feedSummaries().map { ($0.id, $0.feed) }, uniquingKeysWith: { first, _ in first })
-        if let feed = filter.feed, feeds[feed] == nil {
+        if let feed = filter.feed, !feeds.values.contains(where: { $0.url == feed }) {
             throw UsageError("no feed \(feed) (`herald export` lists the feeds)")
         }
         if let tag = filter.tag, !feeds.values.contains(where: { $0.tags.contains(tag) }) {
@@ -43,7 +43,7 @@ enum ListCommands {
             for listing in page {
                 let feed = feeds[listing.summary.feedID]
                 output.print(
-                    listing.summary, feedTitle: feed?.title ?? "",
+                    listing.summary, feedTitle: feed?.title ?? "", feedURL: feed?.url ?? "",
                     details: ArticleOutput.Details(
                         link: listing.link, tags: feed?.tags ?? [], enclosures: listing.enclosures))
             }
@@ -88,8 +88,10 @@ enum ListCommands {
         guard !words.isEmpty else { throw UsageError("search needs a query: herald search WORDS") }
         let repository = try await options.openRepository()
         let output = ArticleOutput(json: json)
+        let addresses = Dictionary(
+            try await repository.feedSummaries().map { ($0.id, $0.feed.url) }, uniquingKeysWith: { first, _ in first })
         for hit in try await repository.search(words.joined(separator: " "), limit: limit) {
-            output.print(hit.article, feedTitle: hit.feedTitle)
+            output.print(hit.article, feedTitle: hit.feedTitle, feedURL: addresses[hit.article.feedID] ?? "")
         }
     }
 }

@@ -75,7 +75,7 @@ struct FeedSettingsReloadTests {
         _ = try await reloader.reload()
         try await store.setFeedSetting(url: agent, key: .userAgent, value: "Feedset-test/2")
         _ = try await reloader.reload()
-        let titles = try await store.articles(in: .feed(agent), page: .first(limit: 10)).map(\.title)
+        let titles = try await store.articles(in: .feed(FeedID(agent)), page: .first(limit: 10)).map(\.title)
         #expect(
             Set(titles) == [
                 "Feedset-test/2", "Herald/0.4 (terminal feed reader; +https://example.org/herald)",

@@ -37,7 +37,7 @@ struct ItemLimitReloadTests {
                         "read with errors: more than \(limit) items: the first \(limit) were read, the rest left out"
                 )
             ])
-        let stored = try await store.articles(in: .feed(url), page: .first(limit: limit + 100))
+        let stored = try await store.articles(in: .feed(FeedID(url)), page: .first(limit: limit + 100))
         #expect(stored.count == limit)
         // The newest are kept: "Item 0" to "Item 9999", the older five are not.
         #expect(stored.first?.title == "Item 0")
@@ -50,6 +50,6 @@ struct ItemLimitReloadTests {
         #expect(second.failures.isEmpty && second.notModified == 0)
         #expect(second.newArticles == 0)
         #expect(second.readWithErrors.map(\.url) == [url])
-        #expect(try await store.articles(in: .feed(url), page: .first(limit: limit + 100)).count == limit)
+        #expect(try await store.articles(in: .feed(FeedID(url)), page: .first(limit: limit + 100)).count == limit)
     }
 }

@@ -31,7 +31,7 @@ struct ReloaderTests {
         #expect(!first.allFailed)
 
         let feeds = try await store.feedSummaries()
-        let fixture = try #require(feeds.first { $0.id == server.url("/feed").absoluteString })
+        let fixture = try #require(feeds.first { $0.feed.url == server.url("/feed").absoluteString })
         #expect(fixture.feed.title == "Fixture")  // the feed's own title replaces the URL
         #expect(fixture.total == 1 && fixture.feed.lastError == nil)
         #expect(feeds.first { $0.feed.title == "Gone" }?.feed.lastError == "HTTP 404")

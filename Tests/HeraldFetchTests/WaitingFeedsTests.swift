@@ -83,7 +83,7 @@ struct WaitingFeedsTests {
             let summary = try await reloader.reload()
             #expect(summary.failures.map(\.title) == ["Broken"] && summary.waiting.isEmpty)
         }
-        let error = try await store.feedSummaries().first { $0.id == broken }?.feed.lastError
+        let error = try await store.feedSummaries().first { $0.feed.url == broken }?.feed.lastError
         #expect(error == "HTTP 500 (failed 3 reloads in a row: tried again in 15 min, or with r)")
         let next = try await reloader.reload()
         #expect(next.failures.isEmpty)

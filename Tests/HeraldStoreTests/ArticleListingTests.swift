@@ -39,8 +39,9 @@ struct ArticleListingTests {
     func expected(_ store: LibraryStore, feeds: Set<String>, starred: Bool, unread: Bool) async throws
         -> [String]
     {
-        try await store.articles(in: .all, page: .first(limit: 1000))
-            .filter { feeds.contains($0.feedID) && (!starred || $0.isStarred) && (!unread || !$0.isRead) }
+        let urls = try await store.feedURLsByID()
+        return try await store.articles(in: .all, page: .first(limit: 1000))
+            .filter { feeds.contains(urls[$0.feedID] ?? "") && (!starred || $0.isStarred) && (!unread || !$0.isRead) }
             .map(\.id)
     }
 

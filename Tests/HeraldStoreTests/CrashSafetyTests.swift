@@ -76,7 +76,7 @@ struct CrashSafetyTests {
             #expect(try await store.article(id: id).summary.isRead)
         }
         let feeds = try await store.feedSummaries()
-        let kept = try #require(feeds.first { $0.id == "kept" })
+        let kept = try #require(feeds.first { $0.feed.url == "kept" })
         #expect(kept.total == 300 && kept.unread == 200)
         let total = feeds.reduce(0) { $0 + $1.total }
         #expect(total >= before)

@@ -35,18 +35,18 @@ struct FeedSettingsStoreTests {
         defer { library.cleanUp() }
         #expect(try await store.setFeedSetting(url: feed, key: .title, value: "Mine"))
         #expect(try await store.setFeedSetting(url: feed, key: .tags, value: "rust, linux"))
-        let summary = try #require(try await store.feedSummaries().first { $0.id == feed })
+        let summary = try #require(try await store.feedSummaries().first { $0.feed.url == feed })
         #expect(summary.feed.title == "Mine")
         #expect(summary.feed.tags == ["rust", "linux"])
         #expect(try await store.tagSummaries().map(\.name) == ["linux", "rust"])
         #expect(try await store.search("word3", limit: 5).map(\.feedTitle).contains("Mine"))
         // A second set replaces the first, and the feed's own values are still remembered.
         try await store.setFeedSetting(url: feed, key: .title, value: "Mine again")
-        #expect(try await store.feedSummaries().first { $0.id == feed }?.feed.title == "Mine again")
+        #expect(try await store.feedSummaries().first { $0.feed.url == feed }?.feed.title == "Mine again")
         #expect(try await store.unsetFeedSetting(url: feed, key: .title))
         #expect(try await store.unsetFeedSetting(url: feed, key: .tags))
         #expect(try await !store.unsetFeedSetting(url: feed, key: .tags), "nothing left to unset")
-        let back = try #require(try await store.feedSummaries().first { $0.id == feed })
+        let back = try #require(try await store.feedSummaries().first { $0.feed.url == feed })
         #expect(back.feed.title == "Own title" && back.feed.tags == ["news"])
         #expect(try await !store.setFeedSetting(url: "https://nowhere.example/", key: .title, value: "x"))
     }
@@ -60,11 +60,11 @@ struct FeedSettingsStoreTests {
         let result = try await store.subscribe(
             Subscription(url: feed, title: "Renamed", tags: ["extra"]), replacingTitle: true)
         #expect(result == .updated(newTags: ["extra"], title: "Renamed"))
-        let shown = try #require(try await store.feedSummaries().first { $0.id == feed })
+        let shown = try #require(try await store.feedSummaries().first { $0.feed.url == feed })
         #expect(shown.feed.title == "Set title" && shown.feed.tags == ["set"])
         try await store.unsetFeedSetting(url: feed, key: .tags)
         try await store.unsetFeedSetting(url: feed, key: .title)
-        let own = try #require(try await store.feedSummaries().first { $0.id == feed })
+        let own = try #require(try await store.feedSummaries().first { $0.feed.url == feed })
         #expect(own.feed.title == "Renamed" && own.feed.tags == ["news", "extra"])
     }
 
@@ -78,7 +78,7 @@ struct FeedSettingsStoreTests {
             line(feed, .title, "Config title"), line("https://nowhere.example/", .disabled, "yes", at: 2),
         ])
         #expect(unknown.map(\.line) == [2], "a line for a feed not in the library comes back")
-        #expect(try await store.feedSummaries().first { $0.id == feed }?.feed.title == "Config title")
+        #expect(try await store.feedSummaries().first { $0.feed.url == feed }?.feed.title == "Config title")
         let stored = try await store.storedFeedSettings(url: feed)
         #expect(
             stored.map { "\($0.key.rawValue)=\($0.value) \($0.source.rawValue) \($0.inForce)" } == [
@@ -87,9 +87,9 @@ struct FeedSettingsStoreTests {
             ])
         #expect(try await store.feedSettings()[feed]?.values == [.title: "Config title", .keepDays: "7"])
         try await store.syncConfigFeedSettings([])
-        #expect(try await store.feedSummaries().first { $0.id == feed }?.feed.title == "Library title")
+        #expect(try await store.feedSummaries().first { $0.feed.url == feed }?.feed.title == "Library title")
         try await store.unsetFeedSetting(url: feed, key: .title)
-        #expect(try await store.feedSummaries().first { $0.id == feed }?.feed.title == "Own title")
+        #expect(try await store.feedSummaries().first { $0.feed.url == feed }?.feed.title == "Own title")
     }
 
     @Test("a disabled feed is marked in the feed list and its reload target carries the settings")
@@ -115,7 +115,7 @@ struct FeedSettingsStoreTests {
         let (library, store) = try await library()
         defer { library.cleanUp() }
         let starred = try #require(
-            try await store.articles(in: .feed(feed), page: .first(limit: 100)).last)  // the oldest
+            try await store.articles(in: .feed(FeedID(feed)), page: .first(limit: 100)).last)  // the oldest
         try await store.setStarred(true, articleID: starred.id)
         try await store.setFeedSetting(url: feed, key: .keepArticles, value: "3")
         // No global limit: only the feed with its own goes down to its newest 3 (and the starred).

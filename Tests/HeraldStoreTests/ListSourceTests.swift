@@ -46,20 +46,21 @@ struct ListSourceTests {
         if case .oldestFirst(let list) = source { return try await reference(store, list).reversed() }
         var all: [ArticleSummary] = []
         for f in 0..<feeds {
-            all += try await store.articles(in: .feed("feed-\(f)"), page: .first(limit: 10_000))
+            all += try await store.articles(in: .feed(FeedID("feed-\(f)")), page: .first(limit: 10_000))
         }
+        let urls = try await store.feedURLsByID()
         let tech: Set<String> = ["feed-0", "feed-2", "feed-5"]
         return all.filter { article in
             switch source {
             case .all: true
             case .unread: !article.isRead
             case .starred: article.isStarred
-            case .tag("tech"): tech.contains(article.feedID)
-            case .tag("rust"): article.feedID == "feed-5"
-            case .feed(let id): article.feedID == id
-            case .query("tag:tech -starred"): tech.contains(article.feedID) && !article.isStarred
-            case .query("feed:\"Feed 3\" or starred"): article.feedID == "feed-3" || article.isStarred
-            case .query("tag:rust"): article.feedID == "feed-5"
+            case .tag("tech"): tech.contains(urls[article.feedID] ?? "")
+            case .tag("rust"): urls[article.feedID] == "feed-5"
+            case .feed(let id): urls[article.feedID] == id.rawValue
+            case .query("tag:tech -starred"): tech.contains(urls[article.feedID] ?? "") && !article.isStarred
+            case .query("feed:\"Feed 3\" or starred"): urls[article.feedID] == "feed-3" || article.isStarred
+            case .query("tag:rust"): urls[article.feedID] == "feed-5"
             case .query("title:/ N1[0-9]$/"): article.title.wholeMatch(of: /F\d N1\d/) != nil
             default: false
             }
@@ -230,9 +231,10 @@ struct DenseTagTests {
             try await store.upsertArticles(feedURL: "feed-\(f)", items: items)
         }
         var all: [ArticleSummary] = []
-        for f in 0..<40 { all += try await store.articles(in: .feed("feed-\(f)"), page: .first(limit: 100)) }
+        for f in 0..<40 { all += try await store.articles(in: .feed(FeedID("feed-\(f)")), page: .first(limit: 100)) }
+        let urls = try await store.feedURLsByID()
         for (tag, member) in [("dense", { (f: Int) in f % 2 == 0 }), ("old", { (f: Int) in f >= 30 })] {
-            let expected = all.filter { member(Int($0.feedID.dropFirst(5))!) }.sorted {
+            let expected = all.filter { member(Int(urls[$0.feedID]!.dropFirst(5))!) }.sorted {
                 $0.sortKey < $1.sortKey
             }.map(\.id)
             var forward: [String] = []

@@ -23,7 +23,7 @@ struct RetentionTests {
     }
 
     func titles(_ store: LibraryStore) async throws -> [String] {
-        try await store.articles(in: .feed(feed), page: .first(limit: 100)).map(\.title)
+        try await store.articles(in: .feed(FeedID(feed)), page: .first(limit: 100)).map(\.title)
     }
 
     @Test("by age: older articles go with their search entries, starred ones stay")
@@ -31,7 +31,7 @@ struct RetentionTests {
         let (library, store) = try await library()
         defer { library.cleanUp() }
         let starred = try #require(
-            try await store.articles(in: .feed(feed), page: .first(limit: 100)).first {
+            try await store.articles(in: .feed(FeedID(feed)), page: .first(limit: 100)).first {
                 $0.title == "Title 1"
             })
         try await store.setStarred(true, articleID: starred.id)

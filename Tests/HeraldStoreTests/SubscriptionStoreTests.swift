@@ -149,7 +149,7 @@ struct SubscriptionStoreTests {
         #expect(try await store.unsubscribe(url: "a"))
         #expect(try await store.unsubscribe(url: "a") == false)
         #expect(try await store.subscriptions().map(\.url) == ["b"])
-        #expect(try await store.search("heron", limit: 10).map(\.article.feedID) == ["b"])
+        #expect(try await store.search("heron", limit: 10).map(\.article.feedID) == [try await store.feedID(url: "b")])
         #expect(try await store.search("東京", limit: 10).count == 1)
         #expect(try await store.integer("SELECT count(*) FROM articles") == 1)
         #expect(try await store.integrityCheck() == "ok")
@@ -163,9 +163,9 @@ struct SubscriptionStoreTests {
     func demoFeed(_ name: String, _ title: String) -> (Feed, [Article]) {
         let url = "demo:\(name)"
         let summary = ArticleSummary(
-            id: url + "#1", feedID: url, title: title, published: Date(timeIntervalSince1970: 1_790_000_000))
+            id: url + "#1", feedID: FeedID(url), title: title, published: Date(timeIntervalSince1970: 1_790_000_000))
         return (
-            Feed(id: url, title: name.capitalized),
+            Feed(url: url, title: name.capitalized),
             [Article(summary: summary, feedTitle: name, link: nil, text: "")]
         )
     }

@@ -31,3 +31,10 @@ func item(_ id: String, _ title: String, _ text: String = "", author: String? = 
         id: id, title: title, link: "https://example.org/\(id)", author: author,
         published: Date(timeIntervalSince1970: 1_790_000_000 + Double(day) * 86_400), text: text)
 }
+
+extension LibraryStore {
+    /// Every feed's address by its id: tests name feeds by address, rows carry ids.
+    func feedURLsByID() throws -> [FeedID: String] {
+        Dictionary(try feedSummaries().map { ($0.id, $0.feed.url) }, uniquingKeysWith: { first, _ in first })
+    }
+}

@@ -52,7 +52,7 @@ struct UpsertTests {
         let added = try await store.upsertArticles(
             feedURL: feed, items: [item("1", "First", "garden"), item("1", "Second", "river")])
         #expect(added == 1)
-        let rows = try await store.articles(inFeed: feed, page: .first(limit: 10))
+        let rows = try await store.articles(inFeed: FeedID(feed), page: .first(limit: 10))
         #expect(rows.map(\.title) == ["Second"])
         #expect(try await store.search("garden", limit: 10).isEmpty)
         #expect(try await store.search("river", limit: 10).map(\.article.title) == ["Second"])
@@ -66,7 +66,7 @@ struct UpsertTests {
         var rich = item("1", "Rich", String(repeating: "한국어 text [1]\n\n", count: 50), day: 1)
         rich.html = String(repeating: "<p>한국어 <a href=\"https://x.example\">text</a></p>", count: 50)
         try await store.upsertArticles(feedURL: feed, items: [rich, item("2", "Plain", "just text", day: 2)])
-        let rows = try await store.articles(inFeed: feed, page: .first(limit: 10))
+        let rows = try await store.articles(inFeed: FeedID(feed), page: .first(limit: 10))
         let plain = try await store.article(id: rows[0].id)
         let article = try await store.article(id: rows[1].id)
         #expect((plain.text, plain.html) == ("just text", nil))

@@ -155,7 +155,7 @@ struct ConvergenceTests {
                 guard let url = try machine.feeds().keys.sorted().randomElement(using: &random) else {
                     continue
                 }
-                if try !machine.store.setFlag(.read, true, in: .feed(url)).isEmpty {
+                if try !machine.store.setFlag(.read, true, in: .feed(try machine.store.feedID(url: url))).isEmpty {
                     let change = try #require(try machine.store.capturedChanges().last?.change)
                     #expect(change.kind == .readall && change.feedURL == url)
                     model.record(index, .readall, url, change.value)

@@ -120,7 +120,7 @@ struct OpenReaderSyncTests {
         // The reader reloads the feed: its articles go to the feed's row as it is now.
         try reader.upsertArticles(
             feedURL: Pair.feed, items: [ParsedItem(id: "2", title: "New", published: nil, text: "")])
-        let titles = try reader.articles(in: .feed(Pair.feed), page: .first(limit: 10)).map(\.title)
+        let titles = try reader.articles(in: .feed(try reader.feedID(url: Pair.feed)), page: .first(limit: 10)).map(\.title)
         #expect(titles == ["New"])
     }
 }

@@ -129,10 +129,10 @@ struct SyncEngineTests {
         let pair = try Pair()
         defer { pair.scratch.cleanUp() }
         try pair.a.sync(at: 1_000)
-        let demo = Feed(id: "https://example.com/field-journal/feed.json", title: "Field journal")
+        let demo = Feed(url: "https://example.com/field-journal/feed.json", title: "Field journal")
         try pair.a.store.importFeeds([(demo, [])], demo: true)
         #expect(try pair.a.store.capturedChanges().isEmpty)
-        try pair.a.store.subscribe(Subscription(url: demo.id))
+        try pair.a.store.subscribe(Subscription(url: demo.url))
         #expect(try pair.a.store.capturedChanges().map(\.change.kind) == [.sub, .tags])
     }
 

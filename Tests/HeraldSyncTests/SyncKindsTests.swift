@@ -148,7 +148,7 @@ struct SyncKindsTests {
         try pair.b.store.setRead(true, articleID: three)
         try pair.b.store.setRead(false, articleID: three)
         try Self.exchange(pair, at: 10_000)
-        let ids = try pair.a.store.setFlag(.read, true, in: .feed(Self.feed))
+        let ids = try pair.a.store.setFlag(.read, true, in: .feed(try pair.a.store.feedID(url: Self.feed)))
         #expect(ids.count == 4)
         let captured = try pair.a.store.capturedChanges().map(\.change)
         #expect(captured.map(\.kind) == [.readall] && captured.map(\.feedURL) == [Self.feed])
@@ -191,7 +191,7 @@ struct SyncKindsTests {
         }
         try fetch(pair.a, "2099", daysAhead: 3_650)
         try Self.exchange(pair, at: 10_000)
-        _ = try pair.a.store.setFlag(.read, true, in: .feed(Self.feed))
+        _ = try pair.a.store.setFlag(.read, true, in: .feed(try pair.a.store.feedID(url: Self.feed)))
         let captured = try pair.a.store.capturedChanges().map(\.change)
         #expect(captured.map(\.kind) == [.readall, .read] && captured.last?.guid == "2099")
         #expect(Double(try #require(Int64(captured[0].value))) <= now + 60)

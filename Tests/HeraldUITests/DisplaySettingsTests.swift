@@ -164,7 +164,7 @@ struct DisplaySettingsTests {
     func feedSort() async throws {
         let library = InMemoryArticleRepository(
             feeds: [("Zebra", 1), ("apple", 3), ("Mango", 2)].enumerated().map { index, feed in
-                let model = Feed(id: "feed-\(index)", title: feed.0)
+                let model = Feed(url: "feed-\(index)", title: feed.0)
                 return (
                     model,
                     (0..<feed.1).map { a in

@@ -8,7 +8,7 @@ import Testing
 @Suite("A failing feed's list")
 struct FailedFeedTests {
     func opened(articles: [Article], error: String?) async -> ReaderApp {
-        let feed = Feed(id: "f", title: "Broken", lastError: error)
+        let feed = Feed(url: "f", title: "Broken", lastError: error)
         let app = await AppDriver.started(
             InMemoryArticleRepository(feeds: [(feed, articles)]), size: Size(width: 90, height: 12))
         // Feeds are numbered from 1 after the virtual ones (All, Unread, Starred).

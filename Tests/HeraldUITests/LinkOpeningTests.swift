@@ -44,7 +44,7 @@ struct LinkOpeningTests {
         enclosures: [Enclosure] = [],
         image: String? = nil, keys: [Key] = [.enter, .enter]
     ) async -> (ReaderApp, RecordingOpener) {
-        let feed = Feed(id: "f", title: "F")
+        let feed = Feed(url: "f", title: "F")
         let article = Article(
             summary: ArticleSummary(id: "a", feedID: "f", title: "Linked"), feedTitle: "F", link: link,
             text: text,

@@ -11,7 +11,7 @@ func flaggedLibrary(_ feeds: [[Bool]], tags: [[String]] = []) -> InMemoryArticle
     let start = Date(timeIntervalSince1970: 1_790_000_000)
     return InMemoryArticleRepository(
         feeds: feeds.enumerated().map { f, flags in
-            let feed = Feed(id: "feed-\(f)", title: "Feed \(f)", tags: f < tags.count ? tags[f] : [])
+            let feed = Feed(url: "feed-\(f)", title: "Feed \(f)", tags: f < tags.count ? tags[f] : [])
             let articles = flags.enumerated().map { a, isRead in
                 // Newest first: article 0 is the newest of its feed; feeds interleave in time.
                 Article(

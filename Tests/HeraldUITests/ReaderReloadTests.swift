@@ -69,8 +69,8 @@ actor FakeReloader: FeedReloading {
 
     /// Three newer articles in feed 0 (or `id`).
     private func addFresh(to id: String = "feed-0") async throws {
-        let feed = Feed(id: id, title: id == "feed-0" ? "Feed 0" : "Feed 1")
-        let old = try await library.articles(inFeed: id, page: .first(limit: 1000))
+        let feed = Feed(url: id, title: id == "feed-0" ? "Feed 0" : "Feed 1")
+        let old = try await library.articles(inFeed: FeedID(id), page: .first(limit: 1000))
         var articles: [Article] = []
         for summary in old { articles.append(try await library.article(id: summary.id)) }
         let newest = old.first?.published ?? Date()
@@ -78,7 +78,7 @@ actor FakeReloader: FeedReloading {
             articles.append(
                 Article(
                     summary: ArticleSummary(
-                        id: "\(id)/new\(n)", feedID: id, title: "Fresh \(n)",
+                        id: "\(id)/new\(n)", feedID: FeedID(id), title: "Fresh \(n)",
                         published: newest.addingTimeInterval(Double(n + 1) * 60)),
                     feedTitle: feed.title, link: nil, text: "New."))
         }

@@ -71,7 +71,7 @@ actor SlowMarkReadRepository: WrappingRepository {
 
 /// One feed, one article of one long paragraph: "w001 w002 … w600".
 func longParagraphLibrary() -> InMemoryArticleRepository {
-    let feed = Feed(id: "long", title: "Long")
+    let feed = Feed(url: "long", title: "Long")
     let text = (1...600).map { "w" + String(format: "%03d", $0) }.joined(separator: " ")
     let article = Article(
         summary: ArticleSummary(

@@ -14,7 +14,7 @@ struct RichArticleTests {
         """
 
     func appOnArticle(width: Int) async -> ReaderApp {
-        let feed = Feed(id: "f", title: "F")
+        let feed = Feed(url: "f", title: "F")
         let article = Article(
             summary: ArticleSummary(id: "a", feedID: "f", title: "Rich"), feedTitle: "F", link: nil, text: "",
             html: Self.html)

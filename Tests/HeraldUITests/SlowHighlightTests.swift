@@ -13,7 +13,7 @@ import Testing
 struct SlowHighlightTests {
     /// One feed: titles of 20–32 `a` and a `!`, newest first, and an ordinary one.
     func library() -> InMemoryArticleRepository {
-        let feed = Feed(id: "feed-0", title: "Backtracking")
+        let feed = Feed(url: "feed-0", title: "Backtracking")
         let titles = (20...32).map { String(repeating: "a", count: $0) + "!" } + ["Rust news"]
         let start = Date(timeIntervalSince1970: 1_790_000_000)
         return InMemoryArticleRepository(feeds: [

@@ -25,21 +25,21 @@ public enum FeedDirectory {
         do {
             parsed = try JSONFeedParser.parse(Data(contentsOf: file))
         } catch let error as FeedParseError {
-            return (Feed(id: id, title: file.lastPathComponent, lastError: error.description), [])
+            return (Feed(url: id, title: file.lastPathComponent, lastError: error.description), [])
         } catch {
             return (
-                Feed(id: id, title: file.lastPathComponent, lastError: error.localizedDescription), []
+                Feed(url: id, title: file.lastPathComponent, lastError: error.localizedDescription), []
             )
         }
         // A feed that names its own URL keeps that identity wherever its file lies.
-        let feedID = parsed.feedURL ?? id
-        let feed = Feed(id: feedID, title: parsed.title, siteURL: parsed.siteURL)
+        let address = parsed.feedURL ?? id
+        let feed = Feed(url: address, title: parsed.title, siteURL: parsed.siteURL)
         var seen = Set<String>()
         let articles = parsed.items.compactMap { item -> Article? in
             // Feeds repeat ids; the first occurrence wins.
             guard seen.insert(item.id).inserted else { return nil }
             let summary = ArticleSummary(
-                id: feedID + "#" + item.id, feedID: feedID, title: item.title, author: item.author,
+                id: address + "#" + item.id, feedID: feed.id, title: item.title, author: item.author,
                 published: item.published)
             return Article(
                 summary: summary, feedTitle: parsed.title, link: item.link, text: item.text, html: item.html,

@@ -72,11 +72,11 @@ extension ArticleRepository {
     }
 
     /// Marks every article of a feed read.
-    public func markFeedRead(_ feedID: String) async throws { try await markRead(in: .feed(feedID)) }
+    public func markFeedRead(_ feedID: FeedID) async throws { try await markRead(in: .feed(feedID)) }
     /// Marks every article of every feed read.
     public func markAllRead() async throws { try await markRead(in: .all) }
     /// A window of one feed's articles.
-    public func articles(inFeed feedID: String, page: ArticlePage) async throws -> [ArticleSummary] {
+    public func articles(inFeed feedID: FeedID, page: ArticlePage) async throws -> [ArticleSummary] {
         try await articles(in: .feed(feedID), page: page)
     }
 }

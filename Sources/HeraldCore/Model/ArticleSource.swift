@@ -3,8 +3,8 @@
 /// Every source is read the same way, newest first in keyset pages, so the river of all
 /// articles costs what one feed does.
 public enum ArticleSource: Sendable, Hashable, CustomStringConvertible {
-    /// One feed, by its URL.
-    case feed(String)
+    /// One feed, by its id.
+    case feed(FeedID)
     /// Every article of every feed (the river).
     case all
     /// Every unread article.
@@ -34,7 +34,7 @@ public enum ArticleSource: Sendable, Hashable, CustomStringConvertible {
     /// A stable text form, for saving which list was open (`feed:URL`, `all`, `tag:NAME` …).
     public var key: String {
         switch self {
-        case .feed(let url): "feed:" + url
+        case .feed(let id): "feed:" + id.rawValue
         case .all: "all"
         case .unread: "unread"
         case .starred: "starred"
@@ -51,7 +51,7 @@ public enum ArticleSource: Sendable, Hashable, CustomStringConvertible {
         case "all": self = .all
         case "unread": self = .unread
         case "starred": self = .starred
-        case _ where key.hasPrefix("feed:"): self = .feed(String(key.dropFirst(5)))
+        case _ where key.hasPrefix("feed:"): self = .feed(FeedID(String(key.dropFirst(5))))
         case _ where key.hasPrefix("tag:"): self = .tag(String(key.dropFirst(4)))
         case _ where key.hasPrefix("query:"): self = .query(String(key.dropFirst(6)))
         case _ where key.hasPrefix("unread-of:"):
@@ -98,6 +98,18 @@ public enum ArticleSource: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { key }
+
+    /// The same list with its feed named another way (the library saves a list by its feed's
+    /// address, which outlives a library rebuilt from an import); nil when `rename` has no
+    /// name for the feed.
+    public func renamingFeed(_ rename: (FeedID) -> FeedID?) -> ArticleSource? {
+        switch self {
+        case .feed(let id): rename(id).map(ArticleSource.feed)
+        case .unreadOf(let list): list.renamingFeed(rename).map(ArticleSource.unreadOf)
+        case .oldestFirst(let list): list.renamingFeed(rename).map(ArticleSource.oldestFirst)
+        case .all, .unread, .starred, .tag, .query: self
+        }
+    }
 }
 
 extension ArticlePage {

@@ -1,9 +1,29 @@
 public import Foundation
 
+/// A feed's identity: the library's number for the feed (its address may change, as a
+/// permanent redirect changes it, and the feed stays the same), or, for feeds read from
+/// files (`--feeds DIR`) and in tests, its address itself.
+public struct FeedID: Sendable, Hashable, Comparable, CustomStringConvertible, ExpressibleByStringLiteral {
+    public let rawValue: String
+
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// The library's row number for the feed.
+    public init(row: Int64) { self.rawValue = String(row) }
+    /// Literals name feeds in tests and fixtures.
+    public init(stringLiteral value: String) { self.rawValue = value }
+
+    /// The library's row number, when the id is one.
+    public var row: Int64? { Int64(rawValue) }
+    public var description: String { rawValue }
+    public static func < (a: FeedID, b: FeedID) -> Bool { a.rawValue < b.rawValue }
+}
+
 /// A subscribed feed as the reader shows it.
 public struct Feed: Sendable, Hashable, Identifiable {
-    /// The feed's URL (or file path): its identity.
-    public var id: String
+    /// The feed's identity (see `FeedID`).
+    public var id: FeedID
+    /// Where the feed is read from: its URL, or a file's path.
+    public var url: String
     public var title: String
     public var siteURL: String?
     /// Why the last attempt to read this feed failed, if it did.
@@ -14,13 +34,22 @@ public struct Feed: Sendable, Hashable, Identifiable {
     public var disabled = false
 
     public init(
-        id: String, title: String, siteURL: String? = nil, lastError: String? = nil, tags: [String] = []
+        id: FeedID, url: String, title: String, siteURL: String? = nil, lastError: String? = nil,
+        tags: [String] = []
     ) {
         self.id = id
+        self.url = url
         self.title = title
         self.siteURL = siteURL
         self.lastError = lastError
         self.tags = tags
+    }
+
+    /// A feed whose address is its identity (read from a file, or made in a test).
+    public init(
+        url: String, title: String, siteURL: String? = nil, lastError: String? = nil, tags: [String] = []
+    ) {
+        self.init(id: FeedID(url), url: url, title: title, siteURL: siteURL, lastError: lastError, tags: tags)
     }
 }
 
@@ -29,7 +58,7 @@ public struct FeedSummary: Sendable, Hashable, Identifiable {
     public var feed: Feed
     public var total: Int
     public var unread: Int
-    public var id: String { feed.id }
+    public var id: FeedID { feed.id }
 
     public init(feed: Feed, total: Int, unread: Int) {
         self.feed = feed
@@ -46,7 +75,7 @@ public struct FeedSummary: Sendable, Hashable, Identifiable {
 /// One row of an article list: what is needed to draw it, without the body.
 public struct ArticleSummary: Sendable, Hashable, Identifiable {
     public var id: String
-    public var feedID: String
+    public var feedID: FeedID
     public var title: String
     public var author: String?
     public var published: Date?
@@ -56,7 +85,7 @@ public struct ArticleSummary: Sendable, Hashable, Identifiable {
     public var sortTime: Int64
 
     public init(
-        id: String, feedID: String, title: String, author: String? = nil,
+        id: String, feedID: FeedID, title: String, author: String? = nil,
         published: Date? = nil, isRead: Bool = false, isStarred: Bool = false,
         sortTime: Int64? = nil
     ) {

@@ -17,7 +17,7 @@ public actor InMemoryArticleRepository: ArticleRepository {
     }
 
     /// Records why a feed failed to load (nil: it loaded), as a library does after a reload.
-    public func setFeedError(_ feedID: String, _ error: String?) {
+    public func setFeedError(_ feedID: FeedID, _ error: String?) {
         guard let index = storage.feeds.firstIndex(where: { $0.id == feedID }) else { return }
         storage.feeds[index].lastError = error
     }
@@ -101,7 +101,7 @@ public actor InMemoryArticleRepository: ArticleRepository {
         if case .unreadOf(let list) = source { return try self.list(list).filter { !$0.isRead } }
         if case .feed(let feedID) = source {
             guard let articles = storage.articlesByFeed[feedID] else {
-                throw RepositoryError.noSuchFeed(feedID)
+                throw RepositoryError.noSuchFeed(feedID.rawValue)
             }
             return articles.map(\.summary)
         }
@@ -137,7 +137,7 @@ public actor InMemoryArticleRepository: ArticleRepository {
             try query.matches(
                 QueryFields(
                     title: article.summary.title, author: article.summary.author, text: article.text,
-                    feedTitle: feed.title, feedURL: feed.id, tags: feed.tags,
+                    feedTitle: feed.title, feedURL: feed.url, tags: feed.tags,
                     isRead: article.summary.isRead,
                     isStarred: article.summary.isStarred, hasEnclosure: !article.enclosures.isEmpty,
                     time: article.summary.sortTime), now: now)
@@ -206,8 +206,8 @@ public actor InMemoryArticleRepository: ArticleRepository {
 
     private struct Storage {
         var feeds: [Feed] = []
-        var articlesByFeed: [String: [Article]] = [:]
-        var feedOfArticle: [String: String] = [:]
+        var articlesByFeed: [FeedID: [Article]] = [:]
+        var feedOfArticle: [String: FeedID] = [:]
 
         /// Feeds keep their insertion order; articles are kept in list order.
         mutating func insert(_ feed: Feed, _ articles: [Article]) {
@@ -221,7 +221,7 @@ public actor InMemoryArticleRepository: ArticleRepository {
             for article in sorted { feedOfArticle[article.id] = feed.id }
         }
 
-        func locate(_ articleID: String) -> (String, Int)? {
+        func locate(_ articleID: String) -> (FeedID, Int)? {
             guard let feedID = feedOfArticle[articleID],
                 let index = articlesByFeed[feedID]?.firstIndex(where: { $0.id == articleID })
             else { return nil }

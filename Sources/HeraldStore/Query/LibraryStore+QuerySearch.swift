@@ -71,7 +71,7 @@ extension LibraryStore {
     func querySearch(_ query: ArticleQuery, limit: Int, token: CancellationToken) throws -> [SearchHit] {
         let rows = try runQuery(query, page: .first(limit: limit), now: Date(), token: token)
         let titles = Dictionary(
-            try queryFeeds().map { ($0.url, $0.title) }, uniquingKeysWith: { first, _ in first })
+            try queryFeeds().map { (FeedID(row: $0.id), $0.title) }, uniquingKeysWith: { first, _ in first })
         return rows.map { SearchHit(article: $0, feedTitle: titles[$0.feedID] ?? "") }
     }
 }

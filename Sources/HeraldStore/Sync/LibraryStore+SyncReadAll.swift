@@ -16,7 +16,7 @@ extension LibraryStore {
     /// the unread of those); nil for a list of some articles (starred, a query).
     func wholeFeeds(_ source: ArticleSource) throws -> [Int64]? {
         switch source {
-        case .feed(let url): [try feedRowID(url)]
+        case .feed(let id): [try feedRowID(id)]
         case .all, .unread: try feedIDs()
         case .tag(let name): try feedRowIDs(tagged: name)
         case .unreadOf(let list), .oldestFirst(let list): try wholeFeeds(list)

@@ -32,7 +32,7 @@ extension ReaderApp {
 
 extension ArticleSource {
     /// The feed of a feed's list; nil for a virtual feed.
-    var feedID: String? {
+    var feedID: FeedID? {
         if case .feed(let id) = self { id } else { nil }
     }
 }

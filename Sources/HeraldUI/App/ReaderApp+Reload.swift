@@ -15,14 +15,19 @@ final class ReloadRun {
 extension ReaderApp {
     /// `r` reloads `feed` (the selected or open one), `R` every feed, `E` shows why feeds
     /// failed. True when the action was one of them.
-    func performReload(_ action: Action, feed: String?) -> Bool {
+    func performReload(_ action: Action, feed: FeedID?) -> Bool {
         switch action {
         case .reload:
             guard let feed else {
                 message = "r reloads a feed: select one (R reloads every feed)."
                 return true
             }
-            startReload(only: feed)
+            // The reloader reads the feed at its address as the library has it now.
+            guard let url = feedList.feeds.first(where: { $0.id == feed })?.feed.url else {
+                message = "This feed is no longer in the library."
+                return true
+            }
+            startReload(only: url)
         case .reloadAll:
             startReload(only: nil)
         case .showErrors:
@@ -44,7 +49,7 @@ extension ReaderApp {
     /// errors (a broken document, stored as far as it could be read).
     public var reloadProblems: (failed: [ReloadFailure], readWithErrors: [ReloadFailure]) {
         let failed = feedList.feeds.compactMap { feed in
-            feed.feed.lastError.map { ReloadFailure(url: feed.id, title: feed.feed.title, reason: $0) }
+            feed.feed.lastError.map { ReloadFailure(url: feed.feed.url, title: feed.feed.title, reason: $0) }
         }
         let urls = Set(failed.map(\.url))
         return (failed, readWithErrors.filter { !urls.contains($0.url) })

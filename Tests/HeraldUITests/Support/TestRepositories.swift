@@ -6,7 +6,7 @@ func makeLibrary(feeds: Int = 2, articles: Int = 30) -> InMemoryArticleRepositor
     let start = Date(timeIntervalSince1970: 1_790_000_000)
     return InMemoryArticleRepository(
         feeds: (0..<feeds).map { f in
-            let feed = Feed(id: "feed-\(f)", title: "Feed \(f)")
+            let feed = Feed(url: "feed-\(f)", title: "Feed \(f)")
             let items = (0..<articles).map { a in
                 Article(
                     summary: ArticleSummary(

@@ -1,4 +1,4 @@
-import HeraldCore
+public import HeraldCore
 public import HeraldConfig
 
 /// Draws a list's articles: flags, date, (for a virtual feed, the feed), title.
@@ -7,7 +7,7 @@ public struct ArticleListView {
     public var model: ArticleListModel
     public var theme: Theme
     /// The title of a feed by its id, for the feed column of virtual feeds.
-    public var feedTitle: (String) -> String = { $0 }
+    public var feedTitle: (FeedID) -> String = { $0.rawValue }
     /// The keys in force, for the hint line.
     public var keymap: Keymap = .standard
     /// The config's `highlight` lines (nil: none).

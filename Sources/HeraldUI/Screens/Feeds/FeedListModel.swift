@@ -185,11 +185,11 @@ public final class FeedListModel {
     }
 
     /// The title of a feed by its id (the feed column of virtual lists).
-    public func title(ofFeed id: String) -> String {
-        titles[id] ?? id
+    public func title(ofFeed id: FeedID) -> String {
+        titles[id] ?? id.rawValue
     }
 
-    private var titles: [String: String] = [:]
+    private var titles: [FeedID: String] = [:]
 
     /// Loads the feeds and the starred counts off the main actor; the selection stays on the
     /// same row (on the first load, it goes to the list open when the reader last closed).
@@ -250,7 +250,7 @@ public final class FeedListModel {
     }
 
     /// The first feed with unread articles after (or before) `feedID` in list order.
-    public func feedWithUnread(from feedID: String?, _ direction: ListDirection) -> FeedSummary? {
+    public func feedWithUnread(from feedID: FeedID?, _ direction: ListDirection) -> FeedSummary? {
         let feeds = shownFeeds.contains { $0.id == feedID } || feedID == nil ? shownFeeds : self.feeds
         let start = feedID.flatMap { id in feeds.firstIndex { $0.id == id } }
         switch direction {
