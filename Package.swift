@@ -49,9 +49,11 @@ let package = Package(
         .target(name: "HeraldUI", dependencies: ["HeraldCore", "HeraldConfig"], swiftSettings: strict),
         .target(name: "HeraldSync", dependencies: ["HeraldStore", "CZlib"], swiftSettings: strict),
         // Everything newsboat: its urls, config, filters and cache.db, read as hostile input
-        // and translated to Herald's subscriptions, settings and queries.
+        // and translated to Herald's subscriptions, queries and config directives (judged by
+        // HeraldConfig's own rules as they are made).
         .target(
-            name: "HeraldNewsboat", dependencies: ["HeraldCore", "HeraldStore", "CSQLite3"], swiftSettings: strict),
+            name: "HeraldNewsboat", dependencies: ["HeraldCore", "HeraldStore", "HeraldConfig", "CSQLite3"],
+            swiftSettings: strict),
         .target(
             name: "HeraldTerminal",
             dependencies: ["HeraldUI", "HeraldConfig", "CNCursesW", "CTerminalSignals"],

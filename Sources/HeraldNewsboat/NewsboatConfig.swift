@@ -1,5 +1,7 @@
 import HeraldCore
-/// What a newsboat `config` file becomes in Herald's config: the lines written, how many
+public import HeraldConfig
+
+/// What a newsboat `config` file becomes in Herald's config: the directives written, the
 /// newsboat lines they came from, and every line left behind with its number and why.
 public struct NewsboatTranslation: Sendable, Equatable {
     /// A newsboat line that was not carried over.
@@ -9,10 +11,18 @@ public struct NewsboatTranslation: Sendable, Equatable {
         public var reason: String
     }
 
-    /// Herald config lines, in the order of the newsboat lines they came from.
-    public var lines: [String] = []
+    /// A Herald directive and the number of the newsboat line it came from.
+    public struct Translated: Sendable, Equatable {
+        public var directive: ConfigDirective
+        public var origin: Int
+    }
+
+    /// Herald directives, in the order of the newsboat lines they came from.
+    public var directives: [Translated] = []
+    /// The directives as Herald config lines: what the import writes.
+    public var lines: [String] { directives.map(\.directive.line) }
     /// The newsboat line each of `lines` came from.
-    public var origins: [Int] = []
+    public var origins: [Int] { directives.map(\.origin) }
     /// The text of the newsboat lines carried over, by number.
     public var sources: [Int: String] = [:]
     /// newsboat lines carried over.
@@ -21,20 +31,21 @@ public struct NewsboatTranslation: Sendable, Equatable {
 
     public init() {}
 
-    /// Takes a written line back out, listing it as not carried over with `reason`.
+    /// Takes a directive back out, listing its line as not carried over with `reason`.
     public mutating func drop(at index: Int, reason: String) {
-        let origin = origins[index]
-        skipped.append(Skipped(line: origin, text: sources[origin] ?? lines[index], reason: reason))
-        lines.remove(at: index)
-        origins.remove(at: index)
-        if !origins.contains(origin) { carried -= 1 }
+        let dropped = directives.remove(at: index)
+        let origin = dropped.origin
+        skipped.append(Skipped(line: origin, text: sources[origin] ?? dropped.directive.line, reason: reason))
+        if !directives.contains(where: { $0.origin == origin }) { carried -= 1 }
         skipped.sort { $0.line < $1.line }
     }
 }
 
-/// Translates newsboat's `config` into Herald's (`bind`, `unbind`, `set`, `color`,
-/// `highlight`, `filter`): one newsboat line at a time, each either carried over or listed
-/// in `skipped` with its reason.
+/// Translates newsboat's `config` into Herald's directives (`bind`, `unbind`, `set`,
+/// `color`, `highlight`, `filter`, as `ConfigDirective` values): one newsboat line at a
+/// time, each either carried over or listed in `skipped` with its reason. What Herald's
+/// reader would refuse of them is found by applying them (`ReaderConfig.apply`), which
+/// `herald import-newsboat` does before it prints them as config lines.
 ///
 /// No line deletes: `ignore-article` becomes a `hide` filter under `ignore-mode display`
 /// (newsboat keeps the articles and does not show them) and a `skip` filter otherwise
@@ -79,10 +90,9 @@ public enum NewsboatConfig {
                 }
                 continue
             }
-            switch line(name, arguments, hiding: hiding) {
-            case .success(let lines):
-                result.lines += lines
-                result.origins += lines.map { _ in number }
+            switch directives(name, arguments, hiding: hiding) {
+            case .success(let directives):
+                result.directives += directives.map { .init(directive: $0, origin: number) }
                 result.sources[number] = shown
                 result.carried += 1
             case .failure(let problem):
@@ -122,28 +132,30 @@ public enum NewsboatConfig {
             }
             return
         }
-        result.lines.append("set reload-interval \(value)")
-        result.origins.append(time?.line ?? auto.line)
+        result.directives.append(
+            .init(
+                directive: .set(setting: "reload-interval", value: "\(value)"),
+                origin: time?.line ?? auto.line))
         result.sources[time?.line ?? auto.line] = time?.text ?? auto.text
         result.carried += time == nil ? 1 : 2
     }
 
-    typealias Translated = Result<[String], NewsboatFilter.Untranslatable>
+    typealias Translated = Result<[ConfigDirective], NewsboatFilter.Untranslatable>
 
     private static func refuse(_ reason: String) -> Translated { .failure(.init(reason)) }
 
     /// newsboat's values of `ignore-mode`.
     static let ignoreModes = ["display", "download"]
 
-    /// The Herald lines for one newsboat directive; `hiding`: `ignore-mode display`.
-    static func line(_ name: String, _ arguments: [String], hiding: Bool) -> Translated {
+    /// The Herald directives for one newsboat directive; `hiding`: `ignore-mode display`.
+    static func directives(_ name: String, _ arguments: [String], hiding: Bool) -> Translated {
         let first = arguments.first ?? ""
         switch name {
         case "bind-key": return bind(arguments)
         case "unbind-key":
             if first == "-a" { return refuse("unbinding every key has no Herald equivalent") }
             guard let key = NewsboatNames.key(first) else { return refuse("no Herald key `\(first)`") }
-            return screen(arguments.dropFirst().first).map { ["unbind \(word(key))" + $0] }
+            return screen(arguments.dropFirst().first).map { [.unbind(keys: [key], screens: $0)] }
         case "color": return color(arguments)
         case "browser": return setting("browser", first.replacingOccurrences(of: "%u", with: "%s"))
         case "player": return setting("player", first)
@@ -168,7 +180,7 @@ public enum NewsboatConfig {
                 var query = try NewsboatFilter.translate(arguments[1])
                 if arguments[0] != "*" { query = "feed:\(NewsboatFilter.quoted(arguments[0])) (\(query))" }
                 // The expression as written: its quotes are its own.
-                return .success(["filter \(query) \(hiding ? "hide" : "skip")"])
+                return .success([.filter(query: query, action: hiding ? .hide : .skip)])
             } catch {
                 return .failure(error)
             }
@@ -186,18 +198,20 @@ public enum NewsboatConfig {
         }
         let dialog = arguments.dropFirst(2).first
         // newsboat's quit quits from the feed list and goes back elsewhere.
-        let chosen =
-            arguments[1] == "quit" && dialog != nil ? [dialog == "feedlist" ? "quit" : "back"] : actions
-        return screen(dialog).map { screen in chosen.map { "bind \(word(key)) \($0)" + screen } }
+        let chosen: [Action] =
+            arguments[1] == "quit" && dialog != nil ? [dialog == "feedlist" ? .quit : .back] : actions
+        return screen(dialog).map { screens in
+            chosen.map { .bind(keys: [key], action: $0, screens: screens) }
+        }
     }
 
-    /// ` SCREEN` for a newsboat dialog, "" for none.
-    private static func screen(_ dialog: String?) -> Result<String, NewsboatFilter.Untranslatable> {
-        guard let dialog else { return .success("") }
+    /// The Herald screen of a newsboat dialog, as a bind names it; nil for none.
+    private static func screen(_ dialog: String?) -> Result<[ScreenKind]?, NewsboatFilter.Untranslatable> {
+        guard let dialog else { return .success(nil) }
         guard let screen = NewsboatNames.dialogs[dialog] else {
             return .failure(.init("the dialog `\(dialog)` has no Herald screen"))
         }
-        return .success(" " + screen)
+        return .success([screen])
     }
 
     private static func color(_ arguments: [String]) -> Translated {
@@ -206,24 +220,25 @@ public enum NewsboatConfig {
             return refuse(
                 NewsboatNames.elementReasons[arguments[0]] ?? "no Herald element for `\(arguments[0])`")
         }
-        return style(Array(arguments.dropFirst())).map { style in elements.map { "color \($0) \(style)" } }
+        return style(Array(arguments.dropFirst())).map { style in
+            elements.map { .color(element: $0, style: style) }
+        }
     }
 
-    /// `FG BG ATTR…` in Herald's names.
-    static func style(_ words: [String]) -> Result<String, NewsboatFilter.Untranslatable> {
-        var out: [String] = []
+    /// newsboat's `FG [BG [ATTR…]]` as a Herald style (the background left out: the default).
+    static func style(_ words: [String]) -> Result<Style, NewsboatFilter.Untranslatable> {
+        var style = Style()
         for (index, word) in words.enumerated() {
-            let mapped = index < 2 ? NewsboatNames.color(word) : NewsboatNames.attribute(word)
-            guard let mapped else {
-                return .failure(
-                    .init(
-                        index < 2
-                            ? "no Herald colour `\(word)` (the eight named colours and default)"
-                            : "no Herald attribute `\(word)`"))
+            if index < 2 {
+                guard let color = NewsboatNames.color(word) else {
+                    return .failure(.init("no Herald colour `\(word)` (the eight named colours and default)"))
+                }
+                if index == 0 { style.foreground = color } else { style.background = color }
+            } else if !NewsboatNames.add(attribute: word, to: &style) {
+                return .failure(.init("no Herald attribute `\(word)`"))
             }
-            out.append(mapped)
         }
-        return .success(out.joined(separator: " "))
+        return .success(style)
     }
 
     /// `highlight all|article|articlelist REGEX FG [BG [ATTR…]]` → `highlight REGEX FG [BG] [ATTR…]`.
@@ -233,7 +248,7 @@ public enum NewsboatConfig {
             return refuse("Herald highlights articles and their list, not `\(arguments[0])`")
         }
         switch style(Array(arguments.dropFirst(2))) {
-        case .success(let style): return .success(["highlight \(word(arguments[1])) \(style)"])
+        case .success(let style): return .success([.highlight(pattern: arguments[1], style: style)])
         case .failure(let problem): return .failure(problem)
         }
     }
@@ -243,17 +258,17 @@ public enum NewsboatConfig {
         guard !value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
             return refuse("a command with control characters")
         }
-        return .success(["set \(name) \(word(value))"])
+        return .success([.set(setting: name, value: value)])
     }
 
     private static func flag(_ name: String, _ value: String) -> Translated {
         guard let on = bool(value) else { return refuse("`\(value)` is not yes or no") }
-        return .success(["set \(name) \(on ? "yes" : "no")"])
+        return .success([.set(setting: name, value: on ? "yes" : "no")])
     }
 
     private static func number(_ name: String, _ value: String) -> Translated {
         guard let number = Int(value), number >= 0 else { return refuse("`\(value)` is not a number") }
-        return .success(["set \(name) \(number)"])
+        return .success([.set(setting: name, value: String(number))])
     }
 
     static func bool(_ text: String?) -> Bool? {
@@ -262,15 +277,6 @@ public enum NewsboatConfig {
         case "no", "false", "0": false
         default: nil
         }
-    }
-
-    /// A word of Herald's config: bare, or `"quoted"` with `\"` and `\\` when it needs it.
-    public static func word(_ text: String) -> String {
-        let bare = !text.isEmpty && !text.contains(where: { $0.isWhitespace || "\"\\#".contains($0) })
-        if bare { return text }
-        return "\""
-            + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            + "\""
     }
 
     /// The words of a newsboat line (`"quoted"` with `\"` inside, `#` a comment), nil when

@@ -1,48 +1,53 @@
 import HeraldCore
+import HeraldConfig
+
 /// newsboat's names for keys, operations, dialogs, colours and screen elements, with the
-/// Herald names they become in the config file (see `NewsboatConfig`). Names with no
-/// Herald counterpart are absent: the translator reports those lines.
+/// Herald values they become (see `NewsboatConfig`). Names with no Herald counterpart are
+/// absent: the translator reports those lines.
 ///
-/// The Herald names are checked against Herald's own tables (actions, screens, theme
-/// elements, key names) by `NewsboatConfigTests`, so a renamed action cannot slip by.
+/// Actions, screens, keys and colours are Herald's own types, so a renamed action does not
+/// compile; theme elements are names, checked against `Theme.elements` by
+/// `NewsboatConfigTests` (and by `ReaderConfig.apply` on every import).
 enum NewsboatNames {
     /// newsboat operation → Herald actions (newsboat's `quit` goes back, and quits from
     /// the feed list: two Herald actions).
-    static let operations: [String: [String]] = [
-        "open": ["open"], "quit": ["back", "quit"], "hard-quit": ["hard-quit"], "reload": ["reload"],
-        "reload-all": ["reload-all"], "mark-feed-read": ["mark-feed-read"],
-        "mark-all-feeds-read": ["mark-all-read"], "next-unread": ["next-unread"],
-        "prev-unread": ["prev-unread"], "next": ["next-article"], "prev": ["prev-article"],
-        "next-feed": ["next-feed"], "prev-feed": ["prev-feed"], "open-in-browser": ["open-in-browser"],
-        "help": ["help"], "toggle-article-read": ["toggle-read"], "show-urls": ["show-links"],
-        "open-search": ["search"], "up": ["up"], "down": ["down"], "pageup": ["page-up"],
-        "pagedown": ["page-down"], "home": ["top"], "end": ["bottom"],
+    static let operations: [String: [Action]] = [
+        "open": [.open], "quit": [.back, .quit], "hard-quit": [.quitNow], "reload": [.reload],
+        "reload-all": [.reloadAll], "mark-feed-read": [.markListRead],
+        "mark-all-feeds-read": [.markAllRead], "next-unread": [.nextUnread],
+        "prev-unread": [.previousUnread], "next": [.nextArticle], "prev": [.previousArticle],
+        "next-feed": [.nextFeed], "prev-feed": [.previousFeed], "open-in-browser": [.openInBrowser],
+        "help": [.help], "toggle-article-read": [.toggleRead], "show-urls": [.showLinks],
+        "open-search": [.search], "up": [.up], "down": [.down], "pageup": [.pageUp],
+        "pagedown": [.pageDown], "home": [.top], "end": [.bottom],
     ]
 
     /// newsboat dialog (the optional last word of bind-key) → Herald screen.
-    static let dialogs: [String: String] = [
-        "feedlist": "feeds", "articlelist": "articles", "article": "article", "tagselection": "tags",
-        "urlview": "links", "help": "page",
+    static let dialogs: [String: ScreenKind] = [
+        "feedlist": .feeds, "articlelist": .articles, "article": .article, "tagselection": .tags,
+        "urlview": .links, "help": .page,
     ]
 
-    /// newsboat key names (besides single characters and `^X`) → Herald key names.
-    static let keys: [String: String] = [
-        "ENTER": "Enter", "ESC": "Esc", "BACKSPACE": "Backspace", "LEFT": "Left", "RIGHT": "Right",
-        "UP": "Up", "DOWN": "Down", "PPAGE": "PgUp", "NPAGE": "PgDn", "HOME": "Home", "END": "End",
-        "TAB": "Tab", "SPACE": "Space", "DEL": "Delete", "BACKTAB": "S-Tab",
+    /// newsboat key names (besides single characters and `^X`) → Herald keys.
+    static let keys: [String: Key] = [
+        "ENTER": .enter, "ESC": .escape, "BACKSPACE": .backspace, "LEFT": .left, "RIGHT": .right,
+        "UP": .up, "DOWN": .down, "PPAGE": .pageUp, "NPAGE": .pageDown, "HOME": .home, "END": .end,
+        "TAB": .tab, "SPACE": .character(" "), "DEL": .delete, "BACKTAB": .backTab,
     ]
 
-    /// The Herald name of a newsboat key, nil when Herald has no such key.
-    static func key(_ name: String) -> String? {
+    /// The Herald key of a newsboat key name, nil when Herald has no such key. A single
+    /// character is taken as it is: one the config file cannot name is refused when the
+    /// import applies the binding (`ReaderConfig.apply`), in the reader's words.
+    static func key(_ name: String) -> Key? {
         if name.count == 1, let character = name.first, !character.isWhitespace {
-            return name
+            return .character(character)
         }
         if let named = keys[name.uppercased()] { return named }
         if name.hasPrefix("^"), name.count == 2, let letter = name.last, letter.isASCII, letter.isLetter {
-            return "C-\(letter.lowercased())"
+            return .control(Character(letter.lowercased()))
         }
         if name.uppercased().hasPrefix("F"), let number = Int(name.dropFirst()), (1...12).contains(number) {
-            return "F\(number)"
+            return .function(number)
         }
         return nil
     }
@@ -60,23 +65,29 @@ enum NewsboatNames {
         "background": "Herald draws on the terminal's own background",
     ]
 
-    /// A newsboat colour (`default`, a name, or `colorN` for N < 8) as Herald names it.
-    static func color(_ name: String) -> String? {
-        let names = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
+    /// A newsboat colour (`default`, a name, or `colorN` for N < 8) as a Herald colour.
+    static func color(_ name: String) -> TerminalColor? {
         let lower = name.lowercased()
-        if lower == "default" || names.contains(lower) { return lower }
-        if lower.hasPrefix("color"), let number = Int(lower.dropFirst(5)), names.indices.contains(number) {
-            return names[number]
+        if lower == "default" { return .default }
+        if let basic = TerminalColor.basicNames.firstIndex(of: lower) { return TerminalColor(UInt8(basic)) }
+        if lower.hasPrefix("color"), let number = Int(lower.dropFirst(5)),
+            TerminalColor.basicNames.indices.contains(number)
+        {
+            return TerminalColor(UInt8(number))
         }
         return nil
     }
 
-    /// A newsboat attribute as Herald names it (`standout` is reverse video in curses).
-    static func attribute(_ name: String) -> String? {
+    /// Sets a newsboat attribute on `style` (`standout` is reverse video in curses); false
+    /// for one Herald does not draw.
+    static func add(attribute name: String, to style: inout Style) -> Bool {
         switch name.lowercased() {
-        case "bold", "dim", "underline", "reverse": name.lowercased()
-        case "standout": "reverse"
-        default: nil
+        case "bold": style.bold = true
+        case "dim": style.dim = true
+        case "underline": style.underline = true
+        case "reverse", "standout": style.reverse = true
+        default: return false
         }
+        return true
     }
 }

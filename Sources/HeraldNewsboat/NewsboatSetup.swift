@@ -1,4 +1,5 @@
 import HeraldCore
+import HeraldConfig
 public import Foundation
 
 /// Where a newsboat setup keeps its files, found as newsboat finds them: a directory named
@@ -73,7 +74,8 @@ public struct NewsboatURLExtras: Sendable, Equatable {
                 let expression = String(rest[rest.index(after: colon)...])
                 let translation = Result { () throws(NewsboatFilter.Untranslatable) -> String in
                     let query = try NewsboatFilter.translate(expression)
-                    return "query \(NewsboatConfig.word(name)) \(query)"  // the expression as written: its quotes are its own
+                    // The expression as written: its quotes are its own.
+                    return "query \(ConfigFile.word(name)) \(query)"
                 }
                 extras.queries.append(
                     Query(line: index + 1, name: name, expression: expression, translation: translation))

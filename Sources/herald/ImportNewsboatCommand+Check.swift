@@ -3,16 +3,20 @@ import HeraldNewsboat
 import HeraldConfig
 
 extension ImportNewsboatCommand {
-    /// Reads every translated line back with Herald's own config reader: a line it finds a
-    /// mistake in (an action that does nothing on the screen newsboat named, say) is taken
-    /// out and listed with the reader's words, so the written config checks clean.
+    /// Applies every translated directive, in order, as Herald's config reader would: one
+    /// it finds a mistake in (an action that does nothing on the screen newsboat named, say)
+    /// is taken out, and does not count for those after it, and is listed with the reader's
+    /// words; so the written config checks clean.
     static func checked(_ translation: NewsboatTranslation) -> NewsboatTranslation {
         var translation = translation
+        var config = ReaderConfig()
         var index = 0
-        while index < translation.lines.count {
-            if let problem = ConfigFile.parse(translation.lines[index], file: "").diagnostics.first {
+        while index < translation.directives.count {
+            var tried = config
+            if let problem = tried.apply(translation.directives[index].directive).first {
                 translation.drop(at: index, reason: "Herald's config reader says: \(problem.message)")
             } else {
+                config = tried
                 index += 1
             }
         }

@@ -1,6 +1,7 @@
 import Foundation
 import HeraldCore
 import HeraldNewsboat
+import HeraldConfig
 import HeraldFetch
 import HeraldStore
 
@@ -104,13 +105,14 @@ enum ImportNewsboatCommand {
     /// What each `ignore-article` line became, and what that does: no filter the import
     /// writes deletes anything.
     static func filterNotes(_ translation: NewsboatTranslation) -> [String] {
-        zip(translation.lines, translation.origins).compactMap { line, origin in
-            guard line.hasPrefix("filter ") else { return nil }
+        translation.directives.compactMap { translated in
+            guard case .filter(_, let action) = translated.directive else { return nil }
             let meaning =
-                line.hasSuffix(" hide")
+                action == .hide
                 ? "matching articles stay in the library, out of sight (ignore-mode display); without the line they show again"
                 : "new matching articles are not stored (ignore-mode download, newsboat's default); stored ones stay"
-            return "config line \(origin): ignore-article → \(line): \(meaning)"
+            return
+                "config line \(translated.origin): ignore-article → \(translated.directive.line): \(meaning)"
         }
     }
 

@@ -62,10 +62,8 @@ extension ConfigFile {
         guard let style = style(words.dropFirst(), backgroundOptional: true, diagnose: diagnose) else {
             return
         }
-        do {
-            config.highlights.append(try TitleHighlight(pattern: pattern.text, style: style))
-        } catch {
-            diagnose(pattern.column, error.message)
+        for problem in config.apply(.highlight(pattern: pattern.text, style: style)) {
+            diagnose(pattern.column, problem.message)
         }
     }
 

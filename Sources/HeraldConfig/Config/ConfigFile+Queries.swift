@@ -34,21 +34,21 @@ extension ConfigFile {
         _ words: [Word], after directive: Word, line: String, into config: inout ReaderConfig,
         diagnose: (Int, String) -> Void, note: (Int, String) -> Void
     ) {
-        let actions = FilterAction.allCases.map(\.rawValue)
-        guard let last = words.last, words.count >= 2 else {
-            return diagnose(
-                (words.last ?? directive).end,
-                "filter needs an expression and an action: filter EXPR… mark-read|hide|skip|delete")
+        let filter: ConfigDirective
+        let expressionColumn: Int
+        switch filterDirective(words, after: directive, line: line) {
+        case .success(let read): (filter, expressionColumn) = read
+        case .failure(let mistake): return diagnose(mistake.column, mistake.message)
         }
-        guard let action = FilterAction(rawValue: last.text) else {
-            return diagnose(
-                last.column,
-                "a filter ends with its action (mark-read, hide, skip or delete), not `\(last.text)`"
-                    + suggestion(for: last.text, among: actions))
+        let problems = config.apply(filter)
+        for problem in problems {
+            if case .expression(let column) = problem.part {
+                diagnose(expressionColumn + column - 1, problem.message)
+            } else {
+                diagnose(expressionColumn, problem.message)
+            }
         }
-        guard let (query, _) = expression(words.dropLast(), in: line, diagnose: diagnose) else { return }
-        config.filters.append(QueryFilter(query: query, action: action))
-        if action == .delete {
+        if problems.isEmpty, case .filter(_, .delete) = filter, let last = words.last {
             note(
                 last.column,
                 "warning: this filter deletes the articles it matches for good, stored ones too (not "
@@ -56,22 +56,59 @@ extension ConfigFile {
         }
     }
 
+    /// The filter a `filter` line's words (after `filter`) say, and the column its
+    /// expression starts at; or what is wrong with the words, at its column. The expression
+    /// is not parsed here: `ReaderConfig.apply` does that, for built filters too.
+    static func filterDirective(
+        _ words: [Word], after directive: Word, line: String
+    ) -> Result<(ConfigDirective, expressionColumn: Int), ConfigMistake> {
+        let actions = FilterAction.allCases.map(\.rawValue)
+        guard let last = words.last, let first = words.first, words.count >= 2 else {
+            return .failure(
+                ConfigMistake(
+                    column: (words.last ?? directive).end,
+                    message:
+                        "filter needs an expression and an action: filter EXPR… mark-read|hide|skip|delete"))
+        }
+        guard let action = FilterAction(rawValue: last.text) else {
+            return .failure(
+                ConfigMistake(
+                    column: last.column,
+                    message:
+                        "a filter ends with its action (mark-read, hide, skip or delete), not `\(last.text)`"
+                        + suggestion(for: last.text, among: actions)))
+        }
+        return .success((.filter(query: text(of: words.dropLast(), in: line), action: action), first.column))
+    }
+
+    /// A word of a line that cannot be read, at its column (as `ConfigDiagnostic` places it).
+    struct ConfigMistake: Error {
+        var column: Int
+        var message: String
+    }
+
     /// The query written over `words` (their text as it stands in the line), parsed; a
     /// parse error is diagnosed at its column in the line.
     private static func expression(
         _ words: ArraySlice<Word>, in line: String, diagnose: (Int, String) -> Void
     ) -> (ArticleQuery, String)? {
-        guard let first = words.first, let last = words.last else { return nil }
-        let characters = Array(line)
-        let start = first.column - 1
-        let end = min(max(last.end - 1, start), characters.count)
-        let text = String(characters[start..<end])
+        guard let first = words.first else { return nil }
+        let text = text(of: words, in: line)
         do {
             return (try ArticleQuery.parse(text), text)
         } catch {
             diagnose(first.column + error.column - 1, "query: \(error.message)")
             return nil
         }
+    }
+
+    /// The text of `line` from the first of `words` to the end of the last, as written.
+    private static func text(of words: ArraySlice<Word>, in line: String) -> String {
+        guard let first = words.first, let last = words.last else { return "" }
+        let characters = Array(line)
+        let start = first.column - 1
+        let end = min(max(last.end - 1, start), characters.count)
+        return String(characters[start..<end])
     }
 
     /// The lines `herald config default` prints about queries and filters.

@@ -108,6 +108,10 @@ public enum ConfigFile {
         return config
     }
 
+    // bind, unbind, set and color (highlight and filter: ConfigFile+Highlight, +Queries): the
+    // words are read into a `ConfigDirective` (a diagnostic for a word that names nothing),
+    // which `ReaderConfig.apply` applies and judges; its problems are placed at their words.
+
     private static func bind(
         _ words: [Word], after directive: Word, into config: inout ReaderConfig,
         diagnose: (Int, String) -> Void
@@ -126,14 +130,11 @@ public enum ConfigFile {
                     + suggestion(for: words[1].text, among: Action.allCases.map(\.rawValue)))
         }
         guard let screens = screens(words.dropFirst(2), diagnose: diagnose) else { return }
-        guard let clashes = config.keymap.bind(sequence: keys, to: action, on: screens) else {
-            return diagnose(
-                words[2].column,
-                "`\(action.rawValue)` does nothing on \(screens?.map(\.rawValue).joined(separator: ", ") ?? "")"
-            )
-        }
-        for clash in clashes {
-            diagnose(words[0].column, KeyName.clash(keys, clash))
+        for problem in config.apply(.bind(keys: keys, action: action, screens: screens)) {
+            // An action left nothing to do is told at the first screen named (at the action
+            // when none is); a clash at the key.
+            let at = problem.part == .screens ? words[min(2, words.count - 1)] : words[0]
+            diagnose(at.column, problem.message)
         }
     }
 
@@ -148,7 +149,9 @@ public enum ConfigFile {
             return diagnose(first.column, "unknown key `\(first.text)`" + KeyName.help)
         }
         guard let screens = screens(words.dropFirst(), diagnose: diagnose) else { return }
-        config.keymap.unbind(sequence: keys, on: screens)
+        for problem in config.apply(.unbind(keys: keys, screens: screens)) {
+            diagnose(first.column, problem.message)
+        }
     }
 
     private static func set(
@@ -158,19 +161,19 @@ public enum ConfigFile {
         guard let name = words.first else {
             return diagnose(directive.end, "set needs a name and a value: set NAME VALUE")
         }
-        guard let spec = Settings.specs.first(where: { $0.name == name.text }) else {
-            return diagnose(
-                name.column,
-                "unknown setting `\(name.text)`"
-                    + suggestion(for: name.text, among: Settings.specs.map(\.name)))
+        // Named before the count of values is checked: that message names what it expects.
+        let spec: Settings.Spec
+        switch Settings.spec(named: name.text) {
+        case .success(let found): spec = found
+        case .failure(let error): return diagnose(name.column, error.message)
         }
         guard words.count == 2 else {
             let at = words.count > 2 ? words[2].column : name.end
             return diagnose(
                 at, "set \(spec.name) takes one value (\(spec.kind.expected)); quote one with spaces")
         }
-        if let problem = config.settings.set(spec, words[1].text) {
-            diagnose(words[1].column, "`\(words[1].text)`: \(problem)")
+        for problem in config.apply(.set(setting: spec.name, value: words[1].text)) {
+            diagnose(problem.part == .setting ? name.column : words[1].column, problem.message)
         }
     }
 
@@ -188,15 +191,21 @@ public enum ConfigFile {
                 (words.last ?? directive).end,
                 "color needs an element and two colours: color ELEMENT FG BG [ATTR…]")
         }
-        guard Theme.elements.contains(words[0].text) else {
-            return diagnose(
-                words[0].column,
-                "unknown element `\(words[0].text)`" + suggestion(for: words[0].text, among: Theme.elements))
-        }
+        // Named before the colours are read, so a line wrong in both is told about its element.
+        if let unknown = unknownElement(words[0].text) { return diagnose(words[0].column, unknown.message) }
         guard let style = style(words.dropFirst(), backgroundOptional: false, diagnose: diagnose) else {
             return
         }
-        config.colors[words[0].text] = style
+        for problem in config.apply(.color(element: words[0].text, style: style)) {
+            diagnose(words[0].column, problem.message)
+        }
+    }
+
+    /// What the reader says of an element `Theme.elements` does not have, nil for one it has.
+    static func unknownElement(_ name: String) -> ConfigWordError? {
+        guard !Theme.elements.contains(name) else { return nil }
+        return ConfigWordError(
+            message: "unknown element `\(name)`" + suggestion(for: name, among: Theme.elements))
     }
 
     /// The screens named (nil: none named), or nil after a diagnostic.
@@ -341,23 +350,16 @@ extension ConfigFile {
         let theme = Theme()
         for element in Theme.elements {
             guard let style = theme.style(of: element) else { continue }
-            let attributes = [
-                style.bold ? "bold" : nil, style.dim ? "dim" : nil, style.underline ? "underline" : nil,
-                style.reverse ? "reverse" : nil, style.italic ? "italic" : nil,
-            ].compactMap { $0 }
-            lines.append(
-                "# color \(element) \(style.foreground) \(style.background)"
-                    + (attributes.isEmpty ? "" : " " + attributes.joined(separator: " ")))
+            lines.append("# " + ConfigDirective.color(element: element, style: style).line)
         }
         lines += queriesDefaultText
         lines.append("#")
         for binding in Keymap.standard.bindings {
             lines.append("#   \(binding.summary)")
-            let screens = binding.screens.map(\.rawValue).joined(separator: " ")
             for key in binding.keys {
+                let screens = binding.screens.isEmpty ? nil : binding.screens
                 lines.append(
-                    "# bind \(KeyName.name(of: key)) \(binding.action.rawValue)"
-                        + (screens.isEmpty ? "" : " \(screens)"))
+                    "# " + ConfigDirective.bind(keys: [key], action: binding.action, screens: screens).line)
             }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -133,6 +133,17 @@ public struct Settings: Sendable, Equatable {
         ),
     ]
 
+    /// The setting named `name`, or what the reader says of a name it does not know.
+    package static func spec(named name: String) -> Result<Spec, ConfigWordError> {
+        guard let spec = specs.first(where: { $0.name == name }) else {
+            return .failure(
+                ConfigWordError(
+                    message: "unknown setting `\(name)`"
+                        + ConfigFile.suggestion(for: name, among: specs.map(\.name))))
+        }
+        return .success(spec)
+    }
+
     /// Sets a setting from its config text; the problem in words when the text does not fit.
     package mutating func set(_ spec: Spec, _ text: String) -> String? {
         if Self.displaySpecs.contains(where: { $0.name == spec.name }) { return setDisplay(spec, text) }

@@ -74,11 +74,10 @@ package enum ColonCommand: Equatable, Sendable {
         guard let name = words.first else {
             return .failure(ColonCommandError("set needs a name and a value: set NAME VALUE"))
         }
-        guard let spec = Settings.specs.first(where: { $0.name == name.text }) else {
-            return .failure(
-                ColonCommandError(
-                    "unknown setting `\(name.text)`"
-                        + ConfigFile.suggestion(for: name.text, among: Settings.specs.map(\.name))))
+        let spec: Settings.Spec
+        switch Settings.spec(named: name.text) {
+        case .success(let found): spec = found
+        case .failure(let error): return .failure(ColonCommandError(error.message))
         }
         guard words.count == 2 else {
             return .failure(
