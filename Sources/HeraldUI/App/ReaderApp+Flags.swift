@@ -1,44 +1,47 @@
 import HeraldCore
 
-/// Read and starred flags: every screen that shows the article and the counts follow at
-/// once; the repository is written in the background, in order, and a write that fails is
-/// undone on screen (the screen never shows what the library does not hold), unless it
-/// failed only because the library was busy: that one is tried again until it is saved
-/// (`ReaderApp+WriteOrder`).
+/// Read and starred flags: the change goes to the one store every screen reads
+/// (`ArticleFlags`) and the counts follow at once; the repository is written in the
+/// background, in order, and a write that fails puts back what the library kept (the screen
+/// never shows what the library does not hold), unless it failed only because the library
+/// was busy: that one is tried again until it is saved (`ReaderApp+WriteOrder`).
 extension ReaderApp {
     func setRead(_ isRead: Bool, _ summary: ArticleSummary) {
-        showRead(isRead, summary)
+        let shown = flags.shown(summary)
         let id = summary.id
-        var shown = summary
-        shown.isRead = isRead
-        let change = UndoEntry(flag: .read, value: isRead, ids: summary.isRead == isRead ? [] : [id])
-        write("read flag", change, undo: { $0.showRead(summary.isRead, shown) }) {
+        countRead(isRead, shown)
+        flags.change(.read, isRead, ids: [id])
+        var after = shown
+        after.isRead = isRead
+        let change = UndoEntry(flag: .read, value: isRead, ids: shown.isRead == isRead ? [] : [id])
+        write("read flag", change, kept: [id: shown.isRead], undo: { $0.countRead(shown.isRead, after) }) {
             try await $0.setRead(isRead, articleID: id)
         }
     }
 
-    func showRead(_ isRead: Bool, _ summary: ArticleSummary) {
-        for screen in stack { screen.model.show(.read, isRead, ids: [summary.id]) }
-        // The counts change once, whatever number of lists show the article.
-        if summary.isRead != isRead { feedList.articleRead(isRead, summary) }
+    /// The counts follow a read flag shown changing (the feed list's and the open lists').
+    func countRead(_ isRead: Bool, _ shown: ArticleSummary) {
+        guard shown.isRead != isRead else { return }
+        for case .articles(let list) in stack { list.countRead(isRead, articleID: shown.id) }
+        feedList.articleRead(isRead, shown)
     }
 
     func setStarred(_ isStarred: Bool, _ summary: ArticleSummary) {
-        showStarred(isStarred, summary)
-        message = isStarred ? "Starred." : "Unstarred."
+        let shown = flags.shown(summary)
         let id = summary.id
-        var shown = summary
-        shown.isStarred = isStarred
+        if shown.isStarred != isStarred { feedList.articleStarred(isStarred, shown) }
+        flags.change(.starred, isStarred, ids: [id])
+        message = isStarred ? "Starred." : "Unstarred."
+        var after = shown
+        after.isStarred = isStarred
         let change = UndoEntry(
-            flag: .starred, value: isStarred, ids: summary.isStarred == isStarred ? [] : [id])
-        write("star", change, undo: { $0.showStarred(summary.isStarred, shown) }) {
+            flag: .starred, value: isStarred, ids: shown.isStarred == isStarred ? [] : [id])
+        let undo: @MainActor (ReaderApp) -> Void = { app in
+            if shown.isStarred != isStarred { app.feedList.articleStarred(shown.isStarred, after) }
+        }
+        write("star", change, kept: [id: shown.isStarred], undo: undo) {
             try await $0.setStarred(isStarred, articleID: id)
         }
-    }
-
-    func showStarred(_ isStarred: Bool, _ summary: ArticleSummary) {
-        for screen in stack { screen.model.show(.starred, isStarred, ids: [summary.id]) }
-        if summary.isStarred != isStarred { feedList.articleStarred(isStarred, summary) }
     }
 
     /// `A`: every article of a list read; the counts are read again once it is written.
@@ -52,12 +55,12 @@ extension ReaderApp {
     }
 
     func markRead(_ source: ArticleSource, list: ArticleListModel?) {
-        list?.markAllRead()
-        for screen in stack {
-            if case .articles(let open) = screen, open.list.source == source || source == .all {
-                open.markAllRead()
-            }
+        // The rows on screen show read at once; the write says which articles it changed.
+        var kept = list?.markAllRead() ?? [:]
+        for case .articles(let open) in stack where open.list.source == source || source == .all {
+            kept.merge(open.markAllRead()) { first, _ in first }
         }
+        flags.change(.read, true, ids: kept.keys)
         feedList.listRead(source)
         undoHistory.pendingWrites += 1
         inOrder {
@@ -67,8 +70,11 @@ extension ReaderApp {
                 let ids = try await self.retryingWhileBusy("mark read") {
                     try await $0.setFlag(.read, true, in: source)
                 }
+                self.flags.saved(.read, ids: kept.keys)
+                self.flags.hold(.read, true, ids: ids)
                 self.undoHistory.record(UndoEntry(flag: .read, value: true, ids: ids))
             } catch {
+                self.flags.failed(.read, kept: kept)
                 // Back to what the library holds: the lists' rows and counts read again.
                 let feeds = (try? await self.repository.feedSummaries()) ?? []
                 let starred = try? await self.repository.starredCounts()
@@ -96,10 +102,11 @@ extension ReaderApp {
     }
 
     /// Writes through the repository in the background, after the writes before it; the
-    /// screen already shows the change. A failure is undone on screen (`undo`) and reported
-    /// on the status line, but a busy library is waited for; a success keeps `change` for `u`.
+    /// screen already shows the change. A failure puts back the flags the library kept
+    /// (`kept`, by id), undoes the counts (`undo`) and is reported on the status line, but a
+    /// busy library is waited for; a success keeps `change` for `u`.
     func write(
-        _ what: String, _ change: UndoEntry, undo: @escaping @MainActor (ReaderApp) -> Void,
+        _ what: String, _ change: UndoEntry, kept: [String: Bool], undo: @escaping @MainActor (ReaderApp) -> Void,
         _ operation: @escaping @Sendable (any ArticleRepository) async throws -> Void
     ) {
         undoHistory.pendingWrites += 1
@@ -107,10 +114,12 @@ extension ReaderApp {
             defer { self.undoHistory.pendingWrites -= 1 }
             do {
                 try await self.retryingWhileBusy(what, operation)
+                self.flags.saved(change.flag, ids: kept.keys)
                 self.undoHistory.record(change)
                 self.syncSoon()
             } catch {
                 undo(self)
+                self.flags.failed(change.flag, kept: kept)
                 self.message = "Could not save the \(what) (undone): \(error)"
             }
         }

@@ -97,9 +97,14 @@ extension ReaderApp {
                 return SyncSeen(outcome: outcome)
             }
             var seen = SyncSeen(outcome: outcome)
+            // The open articles as the library has them, after a sync whose changes were too
+            // many to name (the lists are read again below).
             if !result.isComplete {
+                seen.stamp = self.flags.now
                 for case .article(let viewer) in self.stack {
-                    seen.articles.append((viewer, try? await repository.article(id: viewer.summary.id).summary))
+                    if let fresh = try? await repository.article(id: viewer.summary.id).summary {
+                        seen.articles.append(fresh)
+                    }
                 }
             }
             seen.feeds = try? await repository.feedSummaries()
@@ -115,9 +120,9 @@ extension ReaderApp {
     /// A sync's outcome, and what the library holds after it (when it changed the library).
     private struct SyncSeen {
         var outcome: Result<LibrarySyncResult, any Error>
-        /// The open articles as the library has them, after a sync whose changes were too
-        /// many to name.
-        var articles: [(viewer: ArticleViewModel, fresh: ArticleSummary?)] = []
+        /// The open articles as the library had them at `stamp` (`ArticleFlags.now`).
+        var articles: [ArticleSummary] = []
+        var stamp = 0
         var feeds: [FeedSummary]?
         var starred: ArticleCounts?
     }
@@ -139,13 +144,9 @@ extension ReaderApp {
         }
         guard result.changedLibrary else { return }
         for change in result.flags {
-            showOnScreen(change.flag, change.value, ids: Set(change.articleIDs))
+            flags.hold(change.flag, change.value, ids: change.articleIDs)
         }
-        for (viewer, fresh) in seen.articles {
-            guard let fresh else { continue }
-            viewer.summary.isRead = fresh.isRead
-            viewer.summary.isStarred = fresh.isStarred
-        }
+        flags.learn(seen.articles, readAt: seen.stamp)
         guard let feeds = seen.feeds else { return }
         // Every feed unsubscribed on the other device: the list empties here too.
         if feeds.isEmpty { feedList.replace([], starred: seen.starred) }

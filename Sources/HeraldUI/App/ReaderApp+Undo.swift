@@ -63,21 +63,13 @@ extension ReaderApp {
         }
     }
 
-    /// Shows a flag written to these articles: the rows on screen at once, then the counts
-    /// and the open lists as the library now has them.
+    /// Shows a flag written to these articles: every screen at once (the store they read),
+    /// then the counts and the open lists as the library now has them.
     func showFlags(_ flag: ArticleFlag, _ value: Bool, ids: [String]) async {
         guard !ids.isEmpty else { return }
-        // A set of 100k ids takes a while to build: not on the main actor.
-        let changed = await Task.detached { Set(ids) }.value
-        showOnScreen(flag, value, ids: changed)
+        flags.hold(flag, value, ids: ids)
         guard let feeds = try? await repository.feedSummaries() else { return }
         showLibrary(feeds: feeds, starred: try? await repository.starredCounts())
-    }
-
-    /// Shows a flag written to these articles on the rows, results and article on screen
-    /// (the counts follow when the library is read again).
-    func showOnScreen(_ flag: ArticleFlag, _ value: Bool, ids changed: Set<String>) {
-        for screen in stack { screen.model.show(flag, value, ids: changed) }
     }
 }
 

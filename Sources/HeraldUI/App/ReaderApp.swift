@@ -49,6 +49,8 @@ public final class ReaderApp {
     }
     /// A message for the status line until the next key (a failed write, a done bulk action).
     public internal(set) var message: String?
+    /// The read and starred flags every screen shows (`ArticleFlags`).
+    public let flags = ArticleFlags()
     /// The mode that takes keys before the screen does, if any (`Overlay.swift`).
     var overlay = Overlay.none
     /// Opens links, plays media, copies to the clipboard and runs the notify command; nil
@@ -242,7 +244,7 @@ public final class ReaderApp {
             openCommandLine()
             return
         case .search where screenKind != .results:
-            push(.search(SearchModel(repository: repository, clock: clock, work: work)))
+            push(.search(SearchModel(repository: repository, clock: clock, work: work, flags: flags)))
             return
         default: break
         }

@@ -23,9 +23,6 @@ protocol ReaderScreen: AnyObject {
     /// The work the screen has started (`Effects`): the app cancels what acts on the stack
     /// when another screen covers this one, and everything when it leaves.
     var ownedEffects: Effects? { get }
-    /// A read or starred flag changed for these articles: the rows the screen shows follow
-    /// (the counts are the feed list's to follow, once).
-    func show(_ flag: ArticleFlag, _ value: Bool, ids: Set<String>)
     /// The list a click selects in: its cursor, the screen row of its first visible row, and
     /// how many rows show; nil where a click selects nothing.
     func clickableRows(in app: ReaderApp) -> (cursor: ListCursor, firstRow: Int, visible: Int)?
@@ -36,7 +33,6 @@ extension ReaderScreen {
     func resized(in app: ReaderApp) {}
     func leave() {}
     var ownedEffects: Effects? { nil }
-    func show(_ flag: ArticleFlag, _ value: Bool, ids: Set<String>) {}
     func clickableRows(in app: ReaderApp) -> (cursor: ListCursor, firstRow: Int, visible: Int)? { nil }
 }
 

@@ -58,13 +58,13 @@ extension ReaderApp {
             }
         case .search(let search)?:
             let index = search.cursor.selected + (direction == .forward ? 1 : -1)
-            guard search.hits.indices.contains(index) else {
+            guard (0..<search.resultCount).contains(index) else {
                 message = direction == .forward ? "This is the last result." : "This is the first result."
                 return
             }
-            search.cursor.select(index, count: search.hits.count, visible: searchRows)
+            search.cursor.select(index, count: search.resultCount, visible: searchRows)
             pop()
-            openArticle(search.hits[index].article, highlight: search.query)
+            openArticle(search.hit(at: index).article, highlight: search.query)
         default:
             message = "No list to go on in."
         }

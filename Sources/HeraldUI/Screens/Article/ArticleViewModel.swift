@@ -4,8 +4,11 @@ public import HeraldConfig
 /// One article, read in a scrolling view.
 @MainActor
 public final class ArticleViewModel {
-    /// The row this article was opened from; its flags change with N and s.
-    public var summary: ArticleSummary
+    /// The row this article was opened from, with the flags the reader knows for it (N and
+    /// s change them in `ArticleFlags`).
+    public var summary: ArticleSummary { flags.shown(row) }
+    private let row: ArticleSummary
+    private let flags: ArticleFlags
     public private(set) var state: ViewState<Article> = .idle
     /// The first line shown.
     public var top = 0
@@ -25,10 +28,11 @@ public final class ArticleViewModel {
 
     public init(
         summary: ArticleSummary, repository: any ArticleRepository, work: PendingWork,
-        highlight: String? = nil, processor: ArticleProcessor = .shared
+        flags: ArticleFlags, highlight: String? = nil, processor: ArticleProcessor = .shared
     ) {
         self.effects = Effects(work: work)
-        self.summary = summary
+        self.row = summary
+        self.flags = flags
         self.repository = repository
         self.processor = processor
         let query = highlight.flatMap { SearchHighlight.words($0).isEmpty ? nil : $0 }

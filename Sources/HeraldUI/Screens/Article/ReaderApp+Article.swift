@@ -20,11 +20,6 @@ extension ArticleViewModel: ReaderScreen {
         let count = lines(width: app.theme.readingColumn(width: app.size.width).width, theme: app.theme).count
         scroll(by: 0, lineCount: count, visible: app.bodyRows)
     }
-
-    func show(_ flag: ArticleFlag, _ value: Bool, ids: Set<String>) {
-        guard ids.contains(summary.id) else { return }
-        if flag == .read { summary.isRead = value } else { summary.isStarred = value }
-    }
 }
 
 /// The article's keys, and what leaves the reader: links, media, the clipboard.
@@ -125,12 +120,11 @@ extension ReaderApp {
 
     /// Opens an article on top of the list (or search) it was chosen from, marking it read.
     func openArticle(_ summary: ArticleSummary, highlight: String? = nil) {
-        var opened = summary
-        opened.isRead = true
-        let viewer = ArticleViewModel(summary: opened, repository: repository, work: work, highlight: highlight)
+        let viewer = ArticleViewModel(
+            summary: summary, repository: repository, work: work, flags: flags, highlight: highlight)
         push(.article(viewer))
         viewer.load()
-        if !summary.isRead { setRead(true, summary) }
+        if !flags.shown(summary).isRead { setRead(true, summary) }
     }
 
     /// A link to the browser, or a media file to the player.

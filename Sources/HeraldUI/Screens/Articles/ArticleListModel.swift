@@ -32,6 +32,8 @@ public final class ArticleListModel {
     /// The reads of rows under way (`.page`, `.refresh`): replacing the window (a jump, a
     /// refresh) cancels them, so a read for a window gone is never applied.
     let effects: Effects
+    /// The flags the rows show: the rows' own are learned there as they arrive.
+    private let flags: ArticleFlags
     /// The last page read that came back empty: not asked for again until something moves.
     private var stalled: ArticlePage?
 
@@ -39,10 +41,11 @@ public final class ArticleListModel {
     let maxWindow: Int
 
     public init(
-        list: ArticleListSummary, repository: any ArticleRepository, work: PendingWork, pageSize: Int = 200,
-        unreadOnly: Bool = false, oldestFirst: Bool = false
+        list: ArticleListSummary, repository: any ArticleRepository, work: PendingWork, flags: ArticleFlags,
+        pageSize: Int = 200, unreadOnly: Bool = false, oldestFirst: Bool = false
     ) {
         self.effects = Effects(work: work)
+        self.flags = flags
         self.list = list
         self.readSource = (unreadOnly ? list.source.unreadOnly : list.source).ordered(
             oldestFirst: oldestFirst)
@@ -53,10 +56,11 @@ public final class ArticleListModel {
         self.maxWindow = pageSize * 3
     }
 
-    /// The article at a list position, if its window is loaded.
+    /// The article at a list position, if its window is loaded, with the flags the reader
+    /// knows for it (`ArticleFlags`).
     public func article(at index: Int) -> ArticleSummary? {
         let offset = index - windowStart
-        return window.indices.contains(offset) ? window[offset] : nil
+        return window.indices.contains(offset) ? flags.shown(window[offset]) : nil
     }
 
     public var selected: ArticleSummary? { article(at: cursor.selected) }
@@ -79,13 +83,15 @@ public final class ArticleListModel {
         wanted = max(cursor.top - visible, 0)..<(cursor.top + 2 * visible)
         guard !isLoading, let page = nextPage(), page != stalled else { return }
         isLoading = true
-        let source = readSource
+        let (source, flags) = (readSource, flags)
+        let stamp = flags.now
         effects.run(.page) { [repository] in
             await Result { try await repository.articles(in: source, page: page) }
         } then: { read in
             self.isLoading = false
             switch read {
             case .success(let rows):
+                flags.learn(rows, readAt: stamp)
                 self.failure = nil
                 self.apply(rows, for: page)
                 // A page that brought nothing is not asked for again until something moves.
@@ -194,7 +200,8 @@ public final class ArticleListModel {
             return
         }
         let row = cursor.selected - cursor.top
-        let (source, pageSize) = (readSource, self.pageSize)
+        let (source, pageSize, flags) = (readSource, self.pageSize, flags)
+        let stamp = flags.now
         effects.run(.refresh) { [repository] () -> (position: Int, start: Int, rows: [ArticleSummary], reach: Int)? in
             guard let position = try? await repository.position(of: kept.sortKey, in: source) else { return nil }
             // The kept row as the library has it now (its flags may have changed there), and
@@ -215,6 +222,7 @@ public final class ArticleListModel {
             )
         } then: { read in
             guard let read else { return }
+            flags.learn(read.rows, readAt: stamp)
             // A page read for the old window since (a key moved the cursor) is dropped too.
             self.effects.cancel(.page)
             self.isLoading = false
@@ -244,25 +252,19 @@ public final class ArticleListModel {
         ensureLoaded(visible: visible)
     }
 
-    /// Reflects a read flag change in the visible list; false when nothing changed.
-    @discardableResult
-    public func setRead(_ isRead: Bool, articleID: String) -> Bool {
-        guard let offset = window.firstIndex(where: { $0.id == articleID }),
-            window[offset].isRead != isRead
-        else { return false }
-        window[offset].isRead = isRead
+    /// The list's unread count follows a read flag about to change, when the article is
+    /// one of its rows and shows the other way now.
+    func countRead(_ isRead: Bool, articleID: String) {
+        guard let row = window.first(where: { $0.id == articleID }), flags.shown(row).isRead != isRead else {
+            return
+        }
         unread = max(0, unread + (isRead ? -1 : 1))
-        return true
     }
 
-    public func setStarred(_ isStarred: Bool, articleID: String) {
-        guard let offset = window.firstIndex(where: { $0.id == articleID }) else { return }
-        window[offset].isStarred = isStarred
-    }
-
-    /// Every article read (after `A`).
-    public func markAllRead() {
-        for index in window.indices { window[index].isRead = true }
+    /// Every article read (`A`): the count drops to none; returns the rows on hand with the
+    /// read flag each shows now, to show read (and to put back if the write fails).
+    func markAllRead() -> [String: Bool] {
         unread = 0
+        return Dictionary(window.map { ($0.id, flags.shown($0).isRead) }, uniquingKeysWith: { first, _ in first })
     }
 }

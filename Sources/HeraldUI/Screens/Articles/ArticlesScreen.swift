@@ -22,12 +22,6 @@ extension ArticleListModel: ListScreen {
 
     /// More rows may show: read them.
     func resized(in app: ReaderApp) { ensureLoaded(visible: app.bodyRows) }
-
-    func show(_ flag: ArticleFlag, _ value: Bool, ids: Set<String>) {
-        for article in window where ids.contains(article.id) {
-            if flag == .read { setRead(value, articleID: article.id) } else { setStarred(value, articleID: article.id) }
-        }
-    }
 }
 
 extension ReaderApp {
@@ -100,7 +94,7 @@ extension ReaderApp {
     @discardableResult
     func openList(_ list: ArticleListSummary, replacing: Bool = false) -> ArticleListModel {
         let model = ArticleListModel(
-            list: list, repository: repository, work: work, unreadOnly: !settings.showReadArticles,
+            list: list, repository: repository, work: work, flags: flags, unreadOnly: !settings.showReadArticles,
             oldestFirst: settings.oldestFirst)
         if replacing, case .articles = screen { pop() }
         push(.articles(model))

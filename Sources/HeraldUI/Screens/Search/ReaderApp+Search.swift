@@ -21,17 +21,11 @@ extension SearchModel: ReaderScreen {
     func clickableRows(in app: ReaderApp) -> (cursor: ListCursor, firstRow: Int, visible: Int)? {
         focus == .results ? (cursor, 2, app.searchRows) : nil
     }
-
-    func show(_ flag: ArticleFlag, _ value: Bool, ids: Set<String>) {
-        for hit in hits where ids.contains(hit.id) {
-            if flag == .read { setRead(value, articleID: hit.id) } else { setStarred(value, articleID: hit.id) }
-        }
-    }
 }
 
 extension ReaderApp {
     func performOnSearch(_ action: Action, _ model: SearchModel, count: Int?) {
-        let rows = model.hits.count
+        let rows = model.resultCount
         if move(&model.cursor, action, count: count, rows: rows, visible: searchRows) { return }
         switch action {
         case .open:
@@ -39,7 +33,7 @@ extension ReaderApp {
             guard let hit = model.selected else { return }
             openArticle(hit.article, highlight: model.query)
         case .focusResults:
-            if model.focus == .query, model.hits.isEmpty {
+            if model.focus == .query, model.resultCount == 0 {
                 message = "No results to move to yet."
             } else {
                 model.focus = model.focus == .query ? .results : .query

@@ -39,7 +39,11 @@ public final class SearchModel {
     public private(set) var query = ""
     /// The results on screen: the current query's once `status` is `.done`; while a newer
     /// query is being searched, the previous query's, so the list does not flicker.
-    public private(set) var hits: [SearchHit] = []
+    private var results: [SearchHit] = []
+    /// The results with the flags the reader knows for their articles (`ArticleFlags`).
+    public var hits: [SearchHit] { results.indices.map(hit(at:)) }
+    /// How many results there are (without making them).
+    public var resultCount: Int { results.count }
     public private(set) var status = Status.idle
     public var cursor = ListCursor()
     public var focus = Focus.query
@@ -47,15 +51,20 @@ public final class SearchModel {
     private let clock: any DebounceClock
     /// The search under way (`.search`), and the steps to an article (`.step`, on top).
     let effects: Effects
+    /// The flags the results show (their rows' own are learned, not shown).
+    private let flags: ArticleFlags
 
-    public init(repository: any ArticleRepository, clock: any DebounceClock, work: PendingWork) {
+    public init(
+        repository: any ArticleRepository, clock: any DebounceClock, work: PendingWork, flags: ArticleFlags
+    ) {
         self.repository = repository
         self.clock = clock
         self.effects = Effects(work: work)
+        self.flags = flags
     }
 
     public var selected: SearchHit? {
-        hits.indices.contains(cursor.selected) ? hits[cursor.selected] : nil
+        results.indices.contains(cursor.selected) ? hit(at: cursor.selected) : nil
     }
 
     /// Edits the query with `key` in place (see `QueryEditing.apply`) and, when it changed,
@@ -77,22 +86,24 @@ public final class SearchModel {
         let text = query
         cancel()
         if text.allSatisfy(\.isWhitespace) {
-            hits = []
+            results = []
             cursor = ListCursor()
             status = .idle
             return
         }
         status = .searching
-        let (clock, repository) = (self.clock, self.repository)
+        let (clock, repository, flags) = (self.clock, self.repository, self.flags)
         // A newer keystroke (or Esc) wins, whatever the repository does with cancellation.
         effects.run(.search) {
             await Result {
                 try await clock.sleep(for: Self.debounce)
                 try Task.checkCancellation()
-                return try await repository.search(text, limit: Self.limit)
+                let stamp = flags.now
+                return (stamp, try await repository.search(text, limit: Self.limit))
             }
         } then: { result in
-            self.apply(result)
+            if case .success(let (stamp, found)) = result { flags.learn(found.map(\.article), readAt: stamp) }
+            self.apply(result.map(\.1))
         }
     }
 
@@ -104,11 +115,11 @@ public final class SearchModel {
     private func apply(_ result: Result<[SearchHit], any Error>) {
         switch result {
         case .success(let found):
-            hits = found
+            results = found
             cursor = ListCursor()
             status = .done
         case .failure(let error):
-            hits = []
+            results = []
             cursor = ListCursor()
             status = .failed("\(error)")
         }
@@ -116,22 +127,16 @@ public final class SearchModel {
 
     /// Keeps the selection visible after a resize.
     public func clamp(visible: Int) {
-        cursor.clamp(count: hits.count, visible: visible)
+        cursor.clamp(count: results.count, visible: visible)
     }
 
-    /// Reflects a read flag change in the results.
-    public func setRead(_ isRead: Bool, articleID: String) {
-        for index in hits.indices where hits[index].id == articleID {
-            hits[index].article.isRead = isRead
-        }
-    }
-
-    public func setStarred(_ isStarred: Bool, articleID: String) {
-        for index in hits.indices where hits[index].id == articleID {
-            hits[index].article.isStarred = isStarred
-        }
+    /// A result with the flags the reader knows for its article (`ArticleFlags`).
+    public func hit(at index: Int) -> SearchHit {
+        var hit = results[index]
+        hit.article = flags.shown(hit.article)
+        return hit
     }
 
     /// True when the current query's search ended with as many hits as it asked for.
-    public var isCapped: Bool { status == .done && hits.count >= Self.limit }
+    public var isCapped: Bool { status == .done && results.count >= Self.limit }
 }

@@ -48,8 +48,8 @@ public struct SearchView {
         }
         let query = model.query
         let body = ListBody(
-            failure: nil, isLoaded: model.status == .done, count: model.hits.count,
-            item: { model.hits[$0] }, cursor: model.cursor, theme: theme,
+            failure: nil, isLoaded: model.status == .done, count: model.resultCount,
+            item: { model.hit(at: $0) }, cursor: model.cursor, theme: theme,
             empty: "Nothing matches “\(query)”.")
         body.draw(into: &canvas, rows: results) { hit, y, canvas in
             Self.drawRow(
@@ -65,7 +65,7 @@ public struct SearchView {
         case .searching: "searching…"
         case .failed: ""
         case .done:
-            switch model.hits.count {
+            switch model.resultCount {
             case 0: "no results for “\(TextLayout.truncate(model.query, toWidth: 40))”"
             case let n:
                 "\(model.cursor.selected + 1)/\(n) result\(n == 1 ? "" : "s")"
