@@ -121,8 +121,8 @@ struct Herald {
         let status = try await ReaderSession.run { size in
             let app = ReaderApp(repository: repository, size: size)
             reader = app
-            app.reloader = reloader
-            app.librarySync = makeSync(config.settings)
+            app.reloads.reloader = reloader
+            app.sync.library = makeSync(config.settings)
             app.apply(config)
             if let reason = (repository as? LibraryStore)?.access.reason {
                 app.say("Read only: the library cannot be written (\(reason)); changes are not saved.")
@@ -130,9 +130,9 @@ struct Herald {
             // `:set reload-jobs 50` and the like: the next reload uses them; `:set sync-dir`
             // syncs with another folder from now on.
             app.onSettingsChange = { [unowned app] in
-                app.reloader = makeReloader($0)
+                app.reloads.reloader = makeReloader($0)
                 let sync = makeSync($0)
-                if sync?.folder != (app.librarySync as? FolderSync)?.folder { app.librarySync = sync }
+                if sync?.folder != (app.sync.library as? FolderSync)?.folder { app.sync.library = sync }
             }
             return app
         }
@@ -148,9 +148,9 @@ struct Herald {
                 Console.complain(
                     "herald: still saving your last changes (another program may be writing the library)…")
             }
-            await reader.finishWrites()
+            await reader.writes.finish()
             notice.cancel()
-            if reader.syncWaits, let sync = reader.librarySync {
+            if reader.sync.waits, let sync = reader.sync.library {
                 do { _ = try await sync.sync() } catch { Console.complain("herald: sync: \(error)") }
             }
         }

@@ -35,7 +35,7 @@ struct ReaderIndexingTests {
         let library = makeLibrary()
         let reloader = IndexingReloader()
         let app = ReaderApp(repository: library, size: Size(width: 70, height: 13))
-        app.reloader = reloader
+        app.reloads.reloader = reloader
         app.start()  // no settle: the indexer waits for the test
         for _ in 0..<20 { await Task.yield() }
         #expect(app.render().text().contains("indexing 8,214"))
@@ -56,7 +56,7 @@ struct ReaderIndexingTests {
     func queryCountsWaitForTheIndexer() async throws {
         let reloader = IndexingReloader()
         let app = ReaderApp(repository: flaggedLibrary([[false, true]]), size: Size(width: 70, height: 13))
-        app.reloader = reloader
+        app.reloads.reloader = reloader
         app.apply(ConfigFile.parse(#"query "Second" title:A1"#, file: "config"))
         app.start()
         while app.feedList.state.value == nil { await Task.yield() }

@@ -105,7 +105,7 @@ struct ReaderReloadTests {
         let reloader = FakeReloader(library: library)
         await configure(reloader)
         let app = ReaderApp(repository: library, size: size)
-        app.reloader = reloader
+        app.reloads.reloader = reloader
         app.start()
         await app.settle()
         return (app, reloader)
@@ -190,10 +190,10 @@ struct ReaderReloadTests {
             waited += 1
         }
         #expect(app.feedList.feeds[0].total == 33, "the counts change while the reload runs")
-        #expect(app.reload != nil && app.render().text().contains("reloading 1/2"))
+        #expect(app.reloads.run != nil && app.render().text().contains("reloading 1/2"))
         await reloader.release()
         await app.settle()
-        #expect(app.reload == nil && app.feedList.feeds[0].total == 33)
+        #expect(app.reloads.run == nil && app.feedList.feeds[0].total == 33)
     }
 
     @Test("feeds stored within a second of the last reading of the counts are read a second after it")
@@ -208,17 +208,17 @@ struct ReaderReloadTests {
         }
         try await wait { app.feedList.feeds[0].total == 33 }
         #expect(app.feedList.feeds[0].total == 33 && app.feedList.feeds[1].total == 30)
-        let first = try #require(app.reload?.countsRead)
+        let first = try #require(app.reloads.run?.countsRead)
         // The second feed is stored right after that reading: it waits for the next.
         await reloader.releaseSecond()
         try await wait { app.feedList.feeds[1].total == 33 }
         #expect(app.feedList.feeds[1].total == 33, "read after the last reading")
-        let second = try #require(app.reload?.countsRead)
+        let second = try #require(app.reloads.run?.countsRead)
         #expect(second - first >= .seconds(1), "not read twice within a second")
-        #expect(app.reload != nil, "while the reload still runs")
+        #expect(app.reloads.run != nil, "while the reload still runs")
         await reloader.release()
         await app.settle()
-        #expect(app.reload == nil)
+        #expect(app.reloads.run == nil)
     }
 
     @Test("without a library, r says why nothing happens")

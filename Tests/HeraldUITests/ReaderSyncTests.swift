@@ -64,8 +64,8 @@ struct ReaderSyncTests {
     func app(repository: (any ArticleRepository)? = nil) -> (ReaderApp, FakeSync) {
         let sync = FakeSync(library: library)
         let app = ReaderApp(repository: repository ?? library, size: Size(width: 70, height: 13))
-        app.librarySync = sync
-        app.syncClock = clock
+        app.sync.library = sync
+        app.sync.clock = clock
         return (app, sync)
     }
 
@@ -73,11 +73,11 @@ struct ReaderSyncTests {
     /// until a sync has started since and everything it started has ended.
     func folderChange(_ app: ReaderApp, _ sync: FakeSync) async {
         _ = await waitUntil { clock.pendingSleepers >= 2 }  // the timer's and the pause's
-        let before = app.syncsStarted
-        clock.advance(by: ReaderApp.syncSpacing)
+        let before = app.sync.started
+        clock.advance(by: SyncRunner.spacing)
         await app.settle()
         sync.folderContinuation.yield(())
-        _ = await waitUntil { app.syncsStarted > before }
+        _ = await waitUntil { app.sync.started > before }
         await app.settle()
     }
 
@@ -93,8 +93,8 @@ struct ReaderSyncTests {
         await gated.openGate()
         await app.settle()
         #expect(await sync.syncs == 1)
-        #expect(app.isSyncing)
-        app.stopSyncing()
+        #expect(app.sync.isRunning)
+        app.sync.stop()
     }
 
     @Test("changes in a burst make one sync a second; a change after a quiet second syncs at once")
@@ -112,7 +112,7 @@ struct ReaderSyncTests {
         await app.settle()
         #expect(await sync.syncs == 1)
         clock.advance(by: .milliseconds(1))
-        _ = await waitUntil { app.syncsStarted == 2 }
+        _ = await waitUntil { app.sync.started == 2 }
         await app.settle()
         #expect(await sync.syncs == 2, "one sync for the three")
         clock.advance(by: .seconds(5))
@@ -120,7 +120,7 @@ struct ReaderSyncTests {
         #expect(await sync.syncs == 2, "nothing changed since")
         await AppDriver.press(app, [.character("N")])
         #expect(await sync.syncs == 3, "a quiet second has passed: at once")
-        app.stopSyncing()
+        app.sync.stop()
     }
 
     @Test("the timer syncs every minute, and a change in the folder syncs at once")
@@ -134,16 +134,16 @@ struct ReaderSyncTests {
         await app.settle()
         #expect(await sync.syncs == 1)
         clock.advance(by: .seconds(1))
-        _ = await waitUntil { app.syncsStarted == 2 }
+        _ = await waitUntil { app.sync.started == 2 }
         await app.settle()
         #expect(await sync.syncs == 2)
         await folderChange(app, sync)
         #expect(await sync.syncs == 3)
-        app.stopSyncing()
+        app.sync.stop()
         sync.folderContinuation.yield(())
         for _ in 0..<50 { await Task.yield() }
         #expect(await sync.syncs == 3, "stopped: the folder is not heard any more")
-        #expect(!app.isSyncing)
+        #expect(!app.sync.isRunning)
     }
 
     @Test("syncs never overlap: asks while one runs make one more after it")
@@ -152,17 +152,17 @@ struct ReaderSyncTests {
         let (app, sync) = app()
         await sync.hold()
         app.start()
-        _ = await waitUntil { app.syncsStarted == 1 }
+        _ = await waitUntil { app.sync.started == 1 }
         await clock.waitForSleeps(started: 2)
         clock.advance(by: .seconds(3))
         for _ in 0..<3 { sync.folderContinuation.yield(()) }
         for _ in 0..<50 { await Task.yield() }
-        #expect(app.syncsStarted == 1)
+        #expect(app.sync.started == 1)
         await sync.release()
-        _ = await waitUntil { app.syncsStarted == 2 }
+        _ = await waitUntil { app.sync.started == 2 }
         await app.settle()
         #expect(await sync.syncs == 2)
-        app.stopSyncing()
+        app.sync.stop()
     }
 
     @Test(
@@ -194,7 +194,7 @@ struct ReaderSyncTests {
         guard case .articles(let list) = app.stack[1] else { return }
         #expect(list.article(at: 0)?.isRead == false && list.article(at: 1)?.isRead == true)
         #expect(app.feedList.feeds.first?.unread == 29, "\(app.feedList.feeds.map(\.unread))")
-        app.stopSyncing()
+        app.sync.stop()
     }
 
     @Test("with more changes than the result names, the open article's flags are read again")
@@ -215,7 +215,7 @@ struct ReaderSyncTests {
         }
         await folderChange(app, sync)
         #expect(viewer.summary.isStarred)
-        app.stopSyncing()
+        app.sync.stop()
     }
 
     @Test("an error or a problem is said once, not at every sync; after a good sync it is said again")
@@ -239,7 +239,7 @@ struct ReaderSyncTests {
         await folderChange(app, sync)
         #expect(await sync.syncs == 4)
         #expect(app.message == "sync failed: no sync folder at /gone", "said again after a sync that worked")
-        app.stopSyncing()
+        app.sync.stop()
     }
 
     @Test("no sync folder: no timer, no sync")
@@ -248,6 +248,6 @@ struct ReaderSyncTests {
         let app = ReaderApp(repository: library, size: Size(width: 70, height: 13))
         app.start()
         await app.settle()
-        #expect(!app.isSyncing && app.syncsStarted == 0)
+        #expect(!app.sync.isRunning && app.sync.started == 0)
     }
 }

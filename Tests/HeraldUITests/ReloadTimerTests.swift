@@ -48,8 +48,8 @@ struct ReloadTimerTests {
     func app(minutes: Int, clock: ManualClock, notify: String? = nil) -> (ReaderApp, CountingReloader) {
         let reloader = CountingReloader()
         let app = ReaderApp(repository: makeLibrary(), size: Size(width: 70, height: 13))
-        app.reloader = reloader
-        app.reloadClock = clock
+        app.reloads.reloader = reloader
+        app.reloads.clock = clock
         app.programs = SpawningPrograms()
         var settings = Settings()
         settings.reloadInterval = minutes
@@ -65,7 +65,7 @@ struct ReloadTimerTests {
         let (app, reloader) = app(minutes: 10, clock: clock)
         app.start()
         await app.settle()
-        #expect(app.isReloadTimerArmed)
+        #expect(app.reloads.isTimerArmed)
         await clock.waitForSleeps(started: 1)
         clock.advance(by: .seconds(9 * 60))
         await app.settle()
@@ -79,8 +79,8 @@ struct ReloadTimerTests {
         await clock.waitForSleeps(started: 3)
         await app.settle()
         #expect(await reloader.reloads == 2)
-        app.stopReloadTimer()
-        #expect(!app.isReloadTimerArmed)
+        app.reloads.stopTimer()
+        #expect(!app.reloads.isTimerArmed)
     }
 
     @Test("a reload still running when the timer fires is not started twice")
@@ -101,7 +101,7 @@ struct ReloadTimerTests {
         await reloader.release()
         await app.settle()
         #expect(await reloader.reloads == 1)
-        app.stopReloadTimer()
+        app.reloads.stopTimer()
     }
 
     @Test("no interval, or nothing to reload: no timer")
@@ -111,11 +111,11 @@ struct ReloadTimerTests {
         let (app, _) = app(minutes: 0, clock: clock)
         app.start()
         await app.settle()
-        #expect(!app.isReloadTimerArmed)
+        #expect(!app.reloads.isTimerArmed)
         let files = ReaderApp(repository: makeLibrary(), size: Size(width: 70, height: 13))
         files.settings.reloadInterval = 5
         files.start()
-        #expect(!files.isReloadTimerArmed, "--feeds DIR has no reloader")
+        #expect(!files.reloads.isTimerArmed, "--feeds DIR has no reloader")
     }
 
     @Test(":set reload-interval arms the timer for the session, and 0 stops it")
@@ -125,12 +125,12 @@ struct ReloadTimerTests {
         let (app, _) = app(minutes: 0, clock: clock)
         app.start()
         await app.settle()
-        #expect(!app.isReloadTimerArmed)
+        #expect(!app.reloads.isTimerArmed)
         let typed = ":set reload-interval 3".map { Key.character($0) }
         await AppDriver.press(app, typed + [.enter])
-        #expect(app.isReloadTimerArmed && app.settings.reloadInterval == 3, "\(app.render().text())")
+        #expect(app.reloads.isTimerArmed && app.settings.reloadInterval == 3, "\(app.render().text())")
         await AppDriver.press(app, ":set reload-interval 0".map { Key.character($0) } + [.enter])
-        #expect(!app.isReloadTimerArmed)
+        #expect(!app.reloads.isTimerArmed)
     }
 
     @Test("after a reload with new articles, notify-command runs once with %n and %f")

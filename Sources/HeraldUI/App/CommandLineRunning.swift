@@ -56,9 +56,9 @@ extension ReaderApp {
         switch command {
         case .flag(let flag, let value, let target):
             guard let write = bulkWrite(flag, value, target) else { return }
-            bulk(flag, value, write)
-        case .undo: undo()
-        case .reload: startReload(only: nil)
+            writes.bulk(flag, value, write)
+        case .undo: writes.undo()
+        case .reload: reloads.start(only: nil)
         case .quit: isFinished = true
         case .help: push(.page(Self.commandHelpPage))
         case .set(let name, let value):
@@ -70,8 +70,8 @@ extension ReaderApp {
                 settings = changed
                 onSettingsChange(changed)
                 applyDisplaySettings()
-                if name == "reload-interval" { startReloadTimer() }
-                if name == "sync-dir" { startSyncing() }
+                if name == "reload-interval" { reloads.startTimer() }
+                if name == "sync-dir" { sync.start() }
                 message = "\(name) is \(value) for this session (the config file keeps it)"
             }
         }

@@ -56,36 +56,14 @@ public final class ReaderApp {
     /// Opens links, plays media, copies to the clipboard and runs the notify command; nil
     /// outside a terminal.
     public var programs: (any ProgramRunning)?
-    /// The changes of flags `u` takes back.
-    var undoHistory = UndoHistory() {
-        didSet {
-            guard undoHistory.pendingWrites == 0, !writeWaiters.isEmpty else { return }
-            for waiter in writeWaiters { waiter.resume() }
-            writeWaiters = []
-        }
-    }
-    /// Who waits in `finishWrites()`.
-    var writeWaiters: [CheckedContinuation<Void, Never>] = []
-    /// The last write of flags started: the next one waits for it (`ReaderApp+WriteOrder`).
-    var lastFlagWrite: Task<Void, Never>?
+    /// Writes of flags, in order, and `u` (`FlagWriter`).
+    public private(set) lazy var writes = FlagWriter(app: self)
     /// The commands run this session, oldest first (Up recalls them).
     var commandHistory: [String] = []
-    /// Reloads feeds for `r` and `R`; nil when the reader has no library (`--feeds DIR`).
-    public var reloader: (any FeedReloading)?
-    /// The reload under way, if any, and how far it has got.
-    var reload: ReloadRun?
-    /// The feeds this session's reloads read with errors (`E` lists them after the failed).
-    var readWithErrors: [ReloadFailure] = []
-    /// The search indexer at work, if it is (`ReaderApp+Indexing`).
-    var indexing: IndexingRun?
-    /// `set reload-interval`: the clock its timer (`ReaderApp+ReloadTimer`) sleeps on (tests
-    /// move it by hand).
-    public var reloadClock: any DebounceClock = LiveDebounceClock()
-    /// Syncs the library with the other devices (`set sync-dir`); nil: no sync. See
-    /// `ReaderApp+Sync`: when it runs, and the clock its timer and pauses sleep on.
-    public var librarySync: (any LibrarySyncing)?
-    var syncSchedule = SyncSchedule()
-    public var syncClock: any DebounceClock = LiveDebounceClock()
+    /// Reloads, the indexer after them and the reload timer (`ReloadRunner`).
+    public private(set) lazy var reloads = ReloadRunner(app: self)
+    /// Syncs the library with the other devices while the reader is open (`SyncRunner`).
+    public private(set) lazy var sync = SyncRunner(app: self)
 
     let repository: any ArticleRepository
     /// The keys in force (the defaults, changed by the config file).
@@ -155,9 +133,9 @@ public final class ReaderApp {
     /// Starts loading the first screen.
     public func start() {
         // The first sync waits for the first screen's counts: it may hold the library a while.
-        feedList.load { [weak self] in self?.startSyncing() }
-        if settings.reloadOnStart, reloader != nil { startReload(only: nil) } else { startIndexing() }
-        startReloadTimer()
+        feedList.load { [weak self] in self?.sync.start() }
+        if settings.reloadOnStart, reloads.reloader != nil { reloads.start(only: nil) } else { reloads.startIndexing() }
+        reloads.startTimer()
         onChange()
     }
 
@@ -238,7 +216,7 @@ public final class ReaderApp {
             showHelp()
             return
         case .undo:
-            undo()
+            writes.undo()
             return
         case .commandLine:
             openCommandLine()
@@ -285,9 +263,9 @@ public final class ReaderApp {
         if let pattern = highlighter.takeSlowHighlights().first {
             message = "highlight: \(SlowRegexError(pattern: pattern)); it is off for this session"
         }
-        if let progress = reload?.progress {
+        if let progress = reloads.run?.progress {
             ReloadIndicator.draw(progress, into: &canvas, theme: theme)
-        } else if let indexing {
+        } else if let indexing = reloads.indexing {
             IndexingIndicator.draw(waiting: indexing.waiting, into: &canvas, theme: theme)
         }
         if let prompt = commandPrompt {

@@ -45,8 +45,8 @@ extension ReaderApp {
         case .previousUnread: nextUnread(from: model, .backward)
         case .nextArticle: nextArticle(from: model, .forward)
         case .previousArticle: nextArticle(from: model, .backward)
-        case .toggleRead: setRead(!model.summary.isRead, model.summary)
-        case .toggleStar: setStarred(!model.summary.isStarred, model.summary)
+        case .toggleRead: writes.setRead(!model.summary.isRead, model.summary)
+        case .toggleStar: writes.setStarred(!model.summary.isStarred, model.summary)
         case .openInBrowser, .copyURL, .showLinks, .play:
             guard let article = model.state.value else {
                 message = "The article is still loading."
@@ -124,7 +124,7 @@ extension ReaderApp {
             summary: summary, repository: repository, work: work, flags: flags, highlight: highlight)
         push(.article(viewer))
         viewer.load()
-        if !flags.shown(summary).isRead { setRead(true, summary) }
+        if !flags.shown(summary).isRead { writes.setRead(true, summary) }
     }
 
     /// A link to the browser, or a media file to the player.

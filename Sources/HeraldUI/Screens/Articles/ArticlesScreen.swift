@@ -30,7 +30,7 @@ extension ReaderApp {
             model.ensureLoaded(visible: bodyRows)
             return
         }
-        if performReload(action, feed: model.list.source.feedID) { return }
+        if reloads.perform(action, feed: model.list.source.feedID) { return }
         switch action {
         case .open:
             if let count {
@@ -57,17 +57,17 @@ extension ReaderApp {
         case .nextFeed, .previousFeed: nextFeed(action == .nextFeed ? .forward : .backward, from: model)
         case .toggleRead:
             guard let summary = model.selected else { return }
-            setRead(!summary.isRead, summary)
+            writes.setRead(!summary.isRead, summary)
         case .toggleStar:
             guard let summary = model.selected else { return }
-            setStarred(!summary.isStarred, summary)
+            writes.setStarred(!summary.isStarred, summary)
         case .openInBrowser, .copyURL, .showLinks, .play:
             guard let summary = model.selected else { return }
             withArticle(summary) { article, body in
                 self.performOnLinks(of: article, body: body, action, count: count)
             }
-        case .markListRead: markListRead(model.list.source, list: model)
-        case .markAllRead: askToMarkAllRead()
+        case .markListRead: writes.markListRead(model.list.source, list: model)
+        case .markAllRead: writes.askToMarkAllRead()
         case .showTags: showTags()
         default: unavailable(action)
         }

@@ -23,7 +23,7 @@ extension ReaderApp {
             return
         }
         if move(&feedList.cursor, action, count: count, rows: rows) { return }
-        if performReload(action, feed: feedList.selectedFeed?.id) { return }
+        if reloads.perform(action, feed: feedList.selectedFeed?.id) { return }
         switch action {
         case .open:
             // A number names a feed: `7 Enter` opens the seventh feed.
@@ -42,7 +42,7 @@ extension ReaderApp {
             feedList.select(.feed(feed.id), visible: bodyRows)
         case .markListRead:
             guard let row = feedList.selected else { return }
-            markListRead(row.list.source, list: nil)
+            writes.markListRead(row.list.source, list: nil)
         case .openInBrowser:
             guard let feed = feedList.selected?.feed else {
                 message = "Select a feed to open its web site."
@@ -53,7 +53,7 @@ extension ReaderApp {
                 return
             }
             open(ArticleLink(kind: .article, url: site))
-        case .markAllRead: askToMarkAllRead()
+        case .markAllRead: writes.askToMarkAllRead()
         case .showTags: showTags()
         case .quit: isFinished = true
         default: unavailable(action)

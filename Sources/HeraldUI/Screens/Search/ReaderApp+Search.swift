@@ -45,10 +45,10 @@ extension ReaderApp {
         case .previousUnread: nextUnreadResult(model, .backward, opening: false)
         case .toggleRead:
             guard let hit = model.selected else { return }
-            setRead(!hit.article.isRead, hit.article)
+            writes.setRead(!hit.article.isRead, hit.article)
         case .toggleStar:
             guard let hit = model.selected else { return }
-            setStarred(!hit.article.isStarred, hit.article)
+            writes.setStarred(!hit.article.isStarred, hit.article)
         case .openInBrowser, .copyURL:
             guard let hit = model.selected else { return }
             withArticle(hit.article) { article, body in
