@@ -8,8 +8,6 @@ extension ArticleViewModel: ReaderScreen {
     var windowTitle: String? { summary.title }
     var ownedEffects: Effects? { effects }
 
-    func perform(_ action: Action, count: Int?, in app: ReaderApp) { app.performOnArticle(action, self, count: count) }
-
     func draw(into canvas: inout Canvas, in app: ReaderApp) {
         ArticleView(model: self, theme: app.theme, keymap: app.keymap).draw(into: &canvas)
     }
@@ -22,41 +20,46 @@ extension ArticleViewModel: ReaderScreen {
     }
 }
 
-/// The article's keys, and what leaves the reader: links, media, the clipboard.
-extension ReaderApp {
-    func performOnArticle(_ action: Action, _ model: ArticleViewModel, count: Int?) {
-        let lines = model.lines(width: theme.readingColumn(width: size.width).width, theme: theme).count
-        let visible = bodyRows
+/// The article's keys.
+extension ArticleViewModel {
+    /// Carries out an action the keymap found for a key on this screen.
+    func perform(_ action: Action, count: Int?, in app: ReaderApp) {
+        let lines = self.lines(width: app.theme.readingColumn(width: app.size.width).width, theme: app.theme).count
+        let visible = app.bodyRows
         switch action {
-        case .down: model.scroll(by: count ?? 1, lineCount: lines, visible: visible)
-        case .up: model.scroll(by: -(count ?? 1), lineCount: lines, visible: visible)
-        case .pageDown: model.scroll(by: visible * (count ?? 1), lineCount: lines, visible: visible)
-        case .pageUp: model.scroll(by: -visible * (count ?? 1), lineCount: lines, visible: visible)
-        case .top: model.top = max(0, min((count ?? 1) - 1, lines - visible))
-        case .bottom: model.scroll(by: lines, lineCount: lines, visible: visible)
+        case .down: self.scroll(by: count ?? 1, lineCount: lines, visible: visible)
+        case .up: self.scroll(by: -(count ?? 1), lineCount: lines, visible: visible)
+        case .pageDown: self.scroll(by: visible * (count ?? 1), lineCount: lines, visible: visible)
+        case .pageUp: self.scroll(by: -visible * (count ?? 1), lineCount: lines, visible: visible)
+        case .top: self.top = max(0, min((count ?? 1) - 1, lines - visible))
+        case .bottom: self.scroll(by: lines, lineCount: lines, visible: visible)
         case .readOn:
-            if model.isAtEnd(lineCount: lines, visible: visible), model.state.value != nil {
-                nextUnread(from: model, .forward)
+            if self.isAtEnd(lineCount: lines, visible: visible), self.state.value != nil {
+                app.nextUnread(from: self, .forward)
             } else {
-                model.scroll(by: visible, lineCount: lines, visible: visible)
+                self.scroll(by: visible, lineCount: lines, visible: visible)
             }
-        case .back: back()
-        case .nextUnread: nextUnread(from: model, .forward)
-        case .previousUnread: nextUnread(from: model, .backward)
-        case .nextArticle: nextArticle(from: model, .forward)
-        case .previousArticle: nextArticle(from: model, .backward)
-        case .toggleRead: writes.setRead(!model.summary.isRead, model.summary)
-        case .toggleStar: writes.setStarred(!model.summary.isStarred, model.summary)
+        case .back: app.back()
+        case .nextUnread: app.nextUnread(from: self, .forward)
+        case .previousUnread: app.nextUnread(from: self, .backward)
+        case .nextArticle: app.nextArticle(from: self, .forward)
+        case .previousArticle: app.nextArticle(from: self, .backward)
+        case .toggleRead: app.writes.setRead(!self.summary.isRead, self.summary)
+        case .toggleStar: app.writes.setStarred(!self.summary.isStarred, self.summary)
         case .openInBrowser, .copyURL, .showLinks, .play:
-            guard let article = model.state.value else {
-                message = "The article is still loading."
+            guard let article = self.state.value else {
+                app.message = "The article is still loading."
                 return
             }
-            performOnLinks(of: article, body: model.body, action, count: count)
-        default: unavailable(action)
+            app.performOnLinks(of: article, body: self.body, action, count: count)
+        default: app.unavailable(action)
         }
     }
+}
 
+/// What leaves the reader from an article or a row: links, media, the clipboard; and
+/// opening an article over the list it was chosen from.
+extension ReaderApp {
     /// `o` (the article's link; with a count, link N of the text), `y` (copy the article's
     /// link), `L` (every link) and `e` (play the media) for one article.
     func performOnLinks(of article: Article, body: RichText, _ action: Action, count: Int?) {

@@ -8,8 +8,6 @@ extension ArticleListModel: ListScreen {
     var windowTitle: String? { list.title }
     var ownedEffects: Effects? { effects }
 
-    func perform(_ action: Action, count: Int?, in app: ReaderApp) { app.performOnArticles(action, self, count: count) }
-
     func draw(into canvas: inout Canvas, in app: ReaderApp) {
         var view = ArticleListView(
             model: self, theme: app.theme, feedTitle: app.feedList.title(ofFeed:), keymap: app.keymap,
@@ -24,58 +22,61 @@ extension ArticleListModel: ListScreen {
     func resized(in app: ReaderApp) { ensureLoaded(visible: app.bodyRows) }
 }
 
-extension ReaderApp {
-    func performOnArticles(_ action: Action, _ model: ArticleListModel, count: Int?) {
-        if move(&model.cursor, action, count: count, rows: model.count) {
-            model.ensureLoaded(visible: bodyRows)
+extension ArticleListModel {
+    /// Carries out an action the keymap found for a key on this screen.
+    func perform(_ action: Action, count: Int?, in app: ReaderApp) {
+        if app.move(&self.cursor, action, count: count, rows: self.count) {
+            self.ensureLoaded(visible: app.bodyRows)
             return
         }
-        if reloads.perform(action, feed: model.list.source.feedID) { return }
+        if app.reloads.perform(action, feed: self.list.source.feedID) { return }
         switch action {
         case .open:
             if let count {
-                guard count <= model.count, count > 0 else {
-                    message = "No row \(count): the list has \(model.count)."
+                guard count <= self.count, count > 0 else {
+                    app.message = "No row \(count): the list has \(self.count)."
                     return
                 }
-                model.cursor.select(count - 1, count: model.count, visible: bodyRows)
-                model.ensureLoaded(visible: bodyRows)
-                if model.selected == nil {
-                    openRow(count - 1, of: model)
+                self.cursor.select(count - 1, count: self.count, visible: app.bodyRows)
+                self.ensureLoaded(visible: app.bodyRows)
+                if self.selected == nil {
+                    app.openRow(count - 1, of: self)
                     return
                 }
             }
-            guard let summary = model.selected else {
+            guard let summary = self.selected else {
                 // Typed ahead of the list's first window: the row opens once it is read.
-                if model.count > 0 { openRow(model.cursor.selected, of: model) }
+                if self.count > 0 { app.openRow(self.cursor.selected, of: self) }
                 return
             }
-            openArticle(summary)
-        case .back: back()
-        case .nextUnread: nextUnread(in: model, .forward)
-        case .previousUnread: nextUnread(in: model, .backward)
-        case .nextFeed, .previousFeed: nextFeed(action == .nextFeed ? .forward : .backward, from: model)
+            app.openArticle(summary)
+        case .back: app.back()
+        case .nextUnread: app.nextUnread(in: self, .forward)
+        case .previousUnread: app.nextUnread(in: self, .backward)
+        case .nextFeed, .previousFeed: app.nextFeed(action == .nextFeed ? .forward : .backward, from: self)
         case .toggleRead:
-            guard let summary = model.selected else { return }
-            writes.setRead(!summary.isRead, summary)
+            guard let summary = self.selected else { return }
+            app.writes.setRead(!summary.isRead, summary)
         case .toggleStar:
-            guard let summary = model.selected else { return }
-            writes.setStarred(!summary.isStarred, summary)
+            guard let summary = self.selected else { return }
+            app.writes.setStarred(!summary.isStarred, summary)
         case .openInBrowser, .copyURL, .showLinks, .play:
-            guard let summary = model.selected else { return }
-            withArticle(summary) { article, body in
-                self.performOnLinks(of: article, body: body, action, count: count)
+            guard let summary = self.selected else { return }
+            app.withArticle(summary) { article, body in
+                app.performOnLinks(of: article, body: body, action, count: count)
             }
-        case .markListRead: writes.markListRead(model.list.source, list: model)
-        case .markAllRead: writes.askToMarkAllRead()
-        case .showTags: showTags()
-        default: unavailable(action)
+        case .markListRead: app.writes.markListRead(self.list.source, list: self)
+        case .markAllRead: app.writes.askToMarkAllRead()
+        case .showTags: app.showTags()
+        default: app.unavailable(action)
         }
     }
+}
 
+extension ReaderApp {
     /// Opens the article at a row outside the loaded window (`500 Enter`, or Enter typed
     /// before the list's first rows arrived), once read.
-    private func openRow(_ row: Int, of model: ArticleListModel) {
+    fileprivate func openRow(_ row: Int, of model: ArticleListModel) {
         let source = model.list.source
         model.effects.run(.step, while: .onTop) { [repository] in
             await Result { try await repository.articles(in: source, page: .offset(row, limit: 1)).first }

@@ -5,21 +5,20 @@ import HeraldConfig
 extension ReloadErrorsModel: ListScreen {
     var kind: ScreenKind { .errors }
 
-    func perform(_ action: Action, count: Int?, in app: ReaderApp) { app.performOnErrors(action, self, count: count) }
-
     func draw(into canvas: inout Canvas, in app: ReaderApp) {
         ReloadErrorsView(model: self, theme: app.theme, keymap: app.keymap).draw(into: &canvas)
     }
 }
 
-extension ReaderApp {
-    func performOnErrors(_ action: Action, _ model: ReloadErrorsModel, count: Int?) {
-        if move(&model.cursor, action, count: count, rows: model.failures.count) { return }
+extension ReloadErrorsModel {
+    /// Carries out an action the keymap found for a key on this screen.
+    func perform(_ action: Action, count: Int?, in app: ReaderApp) {
+        if app.move(&self.cursor, action, count: count, rows: self.failures.count) { return }
         switch action {
         case .open:
-            if let count { model.cursor.select(count - 1, count: model.failures.count, visible: bodyRows) }
-            guard let failure = model.selected else { return }
-            push(
+            if let count { self.cursor.select(count - 1, count: self.failures.count, visible: app.bodyRows) }
+            guard let failure = self.selected else { return }
+            app.push(
                 .page(
                     PageModel(
                         title: "Error · " + failure.title,
@@ -27,8 +26,9 @@ extension ReaderApp {
                             .init("Feed:", failure.title), .init("URL:", failure.url),
                             .init("Error:", failure.reason, role: .error),
                         ], labelWidth: 8)))
-        case .back: back()
-        default: unavailable(action)
+        case .back: app.back()
+        default: app.unavailable(action)
         }
     }
 }
+

@@ -5,26 +5,26 @@ import HeraldConfig
 extension LinksModel: ListScreen {
     var kind: ScreenKind { .links }
 
-    func perform(_ action: Action, count: Int?, in app: ReaderApp) { app.performOnLinks(action, self, count: count) }
-
     func draw(into canvas: inout Canvas, in app: ReaderApp) {
         LinksView(model: self, theme: app.theme, keymap: app.keymap).draw(into: &canvas)
     }
 }
 
-extension ReaderApp {
-    func performOnLinks(_ action: Action, _ model: LinksModel, count: Int?) {
-        if move(&model.cursor, action, count: count, rows: model.links.count) { return }
+extension LinksModel {
+    /// Carries out an action the keymap found for a key on this screen.
+    func perform(_ action: Action, count: Int?, in app: ReaderApp) {
+        if app.move(&self.cursor, action, count: count, rows: self.links.count) { return }
         switch action {
         case .open, .openInBrowser:
-            if let count { model.cursor.select(count - 1, count: model.links.count, visible: bodyRows) }
-            guard let link = model.selected else { return }
-            open(link)
+            if let count { self.cursor.select(count - 1, count: self.links.count, visible: app.bodyRows) }
+            guard let link = self.selected else { return }
+            app.open(link)
         case .copyURL:
-            guard let link = model.selected else { return }
-            copy(link.url)
-        case .back: back()
-        default: unavailable(action)
+            guard let link = self.selected else { return }
+            app.copy(link.url)
+        case .back: app.back()
+        default: app.unavailable(action)
         }
     }
 }
+

@@ -5,26 +5,26 @@ import HeraldConfig
 extension PageModel: ReaderScreen {
     var kind: ScreenKind { .page }
 
-    func perform(_ action: Action, count: Int?, in app: ReaderApp) { app.performOnPage(action, self, count: count) }
-
     func draw(into canvas: inout Canvas, in app: ReaderApp) {
         PageView(model: self, theme: app.theme, keymap: app.keymap).draw(into: &canvas)
     }
 }
 
-extension ReaderApp {
-    func performOnPage(_ action: Action, _ model: PageModel, count: Int?) {
-        let lines = model.lines(width: size.width).count
-        let visible = bodyRows
+extension PageModel {
+    /// Carries out an action the keymap found for a key on this screen.
+    func perform(_ action: Action, count: Int?, in app: ReaderApp) {
+        let lines = self.lines(width: app.size.width).count
+        let visible = app.bodyRows
         switch action {
-        case .down: model.scroll(by: count ?? 1, lineCount: lines, visible: visible)
-        case .up: model.scroll(by: -(count ?? 1), lineCount: lines, visible: visible)
-        case .pageDown: model.scroll(by: visible, lineCount: lines, visible: visible)
-        case .pageUp: model.scroll(by: -visible, lineCount: lines, visible: visible)
-        case .top: model.top = 0
-        case .bottom: model.scroll(by: lines, lineCount: lines, visible: visible)
-        case .back: back()
-        default: unavailable(action)
+        case .down: self.scroll(by: count ?? 1, lineCount: lines, visible: visible)
+        case .up: self.scroll(by: -(count ?? 1), lineCount: lines, visible: visible)
+        case .pageDown: self.scroll(by: visible, lineCount: lines, visible: visible)
+        case .pageUp: self.scroll(by: -visible, lineCount: lines, visible: visible)
+        case .top: self.top = 0
+        case .bottom: self.scroll(by: lines, lineCount: lines, visible: visible)
+        case .back: app.back()
+        default: app.unavailable(action)
         }
     }
 }
+

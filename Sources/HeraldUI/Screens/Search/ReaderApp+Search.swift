@@ -6,8 +6,6 @@ extension SearchModel: ReaderScreen {
     var kind: ScreenKind { focus == .query ? .search : .results }
     var windowTitle: String? { "search" }
 
-    func perform(_ action: Action, count: Int?, in app: ReaderApp) { app.performOnSearch(action, self, count: count) }
-
     func draw(into canvas: inout Canvas, in app: ReaderApp) {
         SearchView(model: self, theme: app.theme, keymap: app.keymap, highlighter: app.highlighter).draw(
             into: &canvas)
@@ -23,38 +21,39 @@ extension SearchModel: ReaderScreen {
     }
 }
 
-extension ReaderApp {
-    func performOnSearch(_ action: Action, _ model: SearchModel, count: Int?) {
-        let rows = model.resultCount
-        if move(&model.cursor, action, count: count, rows: rows, visible: searchRows) { return }
+extension SearchModel {
+    /// Carries out an action the keymap found for a key on this screen.
+    func perform(_ action: Action, count: Int?, in app: ReaderApp) {
+        let rows = self.resultCount
+        if app.move(&self.cursor, action, count: count, rows: rows, visible: app.searchRows) { return }
         switch action {
         case .open:
-            if let count { model.cursor.select(count - 1, count: rows, visible: searchRows) }
-            guard let hit = model.selected else { return }
-            openArticle(hit.article, highlight: model.query)
+            if let count { self.cursor.select(count - 1, count: rows, visible: app.searchRows) }
+            guard let hit = self.selected else { return }
+            app.openArticle(hit.article, highlight: self.query)
         case .focusResults:
-            if model.focus == .query, model.resultCount == 0 {
-                message = "No results to move to yet."
+            if self.focus == .query, self.resultCount == 0 {
+                app.message = "No results to move to yet."
             } else {
-                model.focus = model.focus == .query ? .results : .query
+                self.focus = self.focus == .query ? .results : .query
             }
         case .search:
-            model.focus = .query
-        case .back: back()
-        case .nextUnread: nextUnreadResult(model, .forward, opening: false)
-        case .previousUnread: nextUnreadResult(model, .backward, opening: false)
+            self.focus = .query
+        case .back: app.back()
+        case .nextUnread: app.nextUnreadResult(self, .forward, opening: false)
+        case .previousUnread: app.nextUnreadResult(self, .backward, opening: false)
         case .toggleRead:
-            guard let hit = model.selected else { return }
-            writes.setRead(!hit.article.isRead, hit.article)
+            guard let hit = self.selected else { return }
+            app.writes.setRead(!hit.article.isRead, hit.article)
         case .toggleStar:
-            guard let hit = model.selected else { return }
-            writes.setStarred(!hit.article.isStarred, hit.article)
+            guard let hit = self.selected else { return }
+            app.writes.setStarred(!hit.article.isStarred, hit.article)
         case .openInBrowser, .copyURL:
-            guard let hit = model.selected else { return }
-            withArticle(hit.article) { article, body in
-                self.performOnLinks(of: article, body: body, action, count: count)
+            guard let hit = self.selected else { return }
+            app.withArticle(hit.article) { article, body in
+                app.performOnLinks(of: article, body: body, action, count: count)
             }
-        default: unavailable(action)
+        default: app.unavailable(action)
         }
     }
 }

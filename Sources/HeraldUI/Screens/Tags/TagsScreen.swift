@@ -5,26 +5,27 @@ import HeraldConfig
 extension TagListModel: ListScreen {
     var kind: ScreenKind { .tags }
 
-    func perform(_ action: Action, count: Int?, in app: ReaderApp) { app.performOnTags(action, self, count: count) }
-
     func draw(into canvas: inout Canvas, in app: ReaderApp) {
         TagListView(model: self, theme: app.theme, keymap: app.keymap).draw(into: &canvas)
     }
 }
 
-extension ReaderApp {
-    func performOnTags(_ action: Action, _ model: TagListModel, count: Int?) {
-        if move(&model.cursor, action, count: count, rows: model.tags.count) { return }
+extension TagListModel {
+    /// Carries out an action the keymap found for a key on this screen.
+    func perform(_ action: Action, count: Int?, in app: ReaderApp) {
+        if app.move(&self.cursor, action, count: count, rows: self.tags.count) { return }
         switch action {
         case .open:
-            if let count { model.cursor.select(count - 1, count: model.tags.count, visible: bodyRows) }
-            guard let tag = model.selected else { return }
-            openList(tag)
-        case .back: back()
-        default: unavailable(action)
+            if let count { self.cursor.select(count - 1, count: self.tags.count, visible: app.bodyRows) }
+            guard let tag = self.selected else { return }
+            app.openList(tag)
+        case .back: app.back()
+        default: app.unavailable(action)
         }
     }
+}
 
+extension ReaderApp {
     func showTags() {
         let tags = feedList.tags
         guard !tags.isEmpty else {
