@@ -146,3 +146,41 @@ struct UndoTests {
         #expect(list(app)?.cursor.selected == 2)
     }
 }
+
+/// A library whose read-flag writes wait at a gate (a write still under way as the reader
+/// closes).
+actor GatedWriteRepository: WrappingRepository {
+    nonisolated let inner: InMemoryArticleRepository
+    let gate = Gate()
+    init(inner: InMemoryArticleRepository) { self.inner = inner }
+
+    func setRead(_ isRead: Bool, articleID: String) async throws {
+        await gate.pass()
+        try await inner.setRead(isRead, articleID: articleID)
+    }
+}
+
+@MainActor
+@Suite("Writes that outlive the reader")
+struct WritesOutliveTheReaderTests {
+    /// Opens a reader, presses N on the first feed's first article, and lets go of the reader
+    /// while the write waits.
+    func pressNAndClose(_ library: GatedWriteRepository) async {
+        let app = await AppDriver.started(library, size: Size(width: 80, height: 24))
+        await AppDriver.press(app, [.enter])
+        app.handle(.character("N"))
+    }
+
+    @Test("a read flag written as the reader goes away is still saved")
+    func writeOutlivesReader() async throws {
+        let library = GatedWriteRepository(inner: flaggedLibrary([[false, false]]))
+        await pressNAndClose(library)
+        await library.gate.open()
+        var saved = false
+        for _ in 0..<500 where !saved {
+            saved = try await library.inner.article(id: "f0-0").summary.isRead
+            if !saved { try await Task.sleep(for: .milliseconds(10)) }
+        }
+        #expect(saved, "the write of N was lost when the reader went away")
+    }
+}

@@ -228,11 +228,15 @@ public final class FlagWriter {
 
 
     /// Runs `write` once every flag write started before it has ended, as pending work.
+    /// The write holds the app until it has ended: a reader closed with a write under way
+    /// (its writer holds the app unowned) still saves it and shows nothing stale.
     func inOrder(_ write: @escaping @MainActor () async -> Void) {
         let previous = lastFlagWrite
+        let app = self.app
         lastFlagWrite = app.work.start {
             await previous?.value
             await write()
+            withExtendedLifetime(app) {}
         }
     }
 
