@@ -19,7 +19,7 @@ enum NewsboatNames {
         "next-feed": [.nextFeed], "prev-feed": [.previousFeed], "open-in-browser": [.openInBrowser],
         "help": [.help], "toggle-article-read": [.toggleRead], "show-urls": [.showLinks],
         "open-search": [.search], "up": [.up], "down": [.down], "pageup": [.pageUp],
-        "pagedown": [.pageDown], "home": [.top], "end": [.bottom],
+        "pagedown": [.pageDown], "home": [.top], "end": [.bottom], "redraw": [.redraw],
     ]
 
     /// newsboat dialog (the optional last word of bind-key) → Herald screen.

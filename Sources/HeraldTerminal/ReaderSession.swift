@@ -38,6 +38,7 @@ public enum ReaderSession {
             }
         }
         app.programs = TerminalPrograms(terminal: terminal, renderer: renderer, settings: app.settings)
+        app.onRedraw = { terminal.repaint() }
         terminal.enableMouse(app.settings.mouse)
         // `:set` in the reader: the mouse, the browser and the player follow at once.
         let applySettings = app.onSettingsChange

@@ -145,6 +145,13 @@ public final class Terminal: FrameSurface {
         endwin()
     }
 
+    /// Paints the whole screen again from what ncurses knows it holds (`wrefresh(curscr)`):
+    /// what another program wrote over it goes.
+    public func repaint() {
+        guard window != nil else { return }
+        wrefresh(cn_curscr())
+    }
+
     /// Takes the terminal back after `suspend()`; the next frame must be drawn whole.
     public func resume() {
         guard let window else { return }

@@ -183,6 +183,56 @@ struct ReaderEndToEndTests {
         #expect(try await session.waitForExitStatus() == 0)
     }
 
+    @Test("text another program writes over the reader goes with Ctrl-L, on the feed list and in an article")
+    func redraw() async throws {
+        let session = try TmuxSession()
+        defer { session.kill() }
+        _ = try await startHerald(in: session)
+        // Another program (a `wall`, a background job) writes to the terminal behind ncurses.
+        let tty = try session.display("#{pane_tty}")
+        let scribble = "SCRIBBLED-OVER-THE-READER"
+        func scribbleOver() throws {
+            guard let handle = FileHandle(forWritingAtPath: tty) else {
+                throw EndToEndError("cannot open the pane's tty \(tty)")
+            }
+            handle.write(Data("\u{1B}[8;10H\(scribble)\u{1B}[2;30H\(scribble)".utf8))
+            try handle.close()
+        }
+        try scribbleOver()
+        _ = try await session.waitUntil("the scribble is on screen") { screen in
+            screen.contains { $0.contains(scribble) }
+        }
+        try session.sendKeys("C-l")
+        var screen = try await session.waitUntil("Ctrl-L painted the screen again") { screen in
+            !screen.contains { $0.contains(scribble) } && screen.contains { $0.contains("Kabar Nusantara") }
+        }
+        #expect(
+            screen[1].contains("All articles"), "the feed list is whole again:\n\(TmuxSession.framed(screen))")
+        #expect(!screen.contains { $0.contains("unknown key") })
+
+        // In an article, after a key moved the text: the screen is the article, whole.
+        try session.sendKeys("Enter")
+        _ = try await session.waitUntil("an article list is open") { screen in
+            screen.first?.contains("Herald · Field Journal") == true
+                && screen.last?.hasPrefix(Self.articleListHint) == true
+        }
+        try session.sendKeys("Enter")
+        _ = try await session.waitUntil("an article is open") { screen in
+            screen.contains { $0.hasPrefix("Feed:") }
+        }
+        try scribbleOver()
+        _ = try await session.waitUntil("the scribble is on the article") { screen in
+            screen.contains { $0.contains(scribble) }
+        }
+        try session.sendKeys("C-l")
+        screen = try await session.waitUntil("Ctrl-L painted the article again") { screen in
+            !screen.contains { $0.contains(scribble) } && screen.contains { $0.hasPrefix("Feed:") }
+        }
+        #expect(screen.first?.contains("Herald · Field Journal") == true)
+        try session.sendKeys("Q")
+        try await expectRestored(session, status: 0)
+    }
+
     @Test("Ctrl-C quits herald with the terminal restored")
     func controlCQuits() async throws {
         let session = try TmuxSession()

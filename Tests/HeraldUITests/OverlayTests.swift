@@ -42,3 +42,38 @@ struct OverlayTests {
         #expect(app.feedList.cursor.selected == first + 1)
     }
 }
+
+@MainActor
+@Suite("Ctrl-L")
+struct RedrawKeyTests {
+    @Test("Ctrl-L repaints on every screen and in every mode, and changes nothing else")
+    func redrawEverywhere() async {
+        let app = await AppDriver.started(flaggedLibrary([[false, false]]), size: Size(width: 80, height: 24))
+        var repaints = 0
+        app.onRedraw = { repaints += 1 }
+        let ctrlL = Key.control("l")
+        app.handle(ctrlL)
+        #expect(repaints == 1 && app.message == nil)
+        // In the search prompt it is not text.
+        app.handle(.character("/"))
+        app.handle(.character("F"))
+        app.handle(ctrlL)
+        #expect(repaints == 2)
+        if case .search(let search) = app.screen {
+            #expect(search.query == "F")
+        } else {
+            Issue.record("search closed")
+        }
+        app.handle(.escape)
+        // A question stays asked; the `:` prompt keeps its text.
+        app.handle(.character("C"))
+        let question = app.confirmation?.question
+        app.handle(ctrlL)
+        #expect(repaints == 3 && question != nil && app.confirmation?.question == question)
+        app.handle(.character("n"))
+        app.handle(.character(":"))
+        app.handle(.character("s"))
+        app.handle(ctrlL)
+        #expect(repaints == 4 && app.commandPrompt?.text == "s")
+    }
+}

@@ -33,6 +33,9 @@ public enum Action: String, Sendable, Hashable, CaseIterable {
     case quitNow = "hard-quit"
     /// Takes back the last change of read or starred flags (`N`, `s`, `A`, `C`, `:` commands).
     case undo
+    /// Paints the whole screen again (newsboat's Ctrl-L): after text was written to the
+    /// terminal behind the reader's back (a `wall`, a background job).
+    case redraw
     /// The `:` command line on the status line.
     case commandLine = "command-line"
 }

@@ -12,6 +12,8 @@ public enum ActionTable {
         ActionBinding(.help, [.character("?")], on: [], "show the keys of this screen", hint: "?:help"),
         ActionBinding(.search, [.character("/")], on: [], "search every feed as you type", hint: "/:search"),
         ActionBinding(.quitNow, [.control("c"), .character("Q")], on: [], "quit at once, from any screen"),
+        ActionBinding(
+            .redraw, [.control("l")], on: [], "redraw the screen (after other programs wrote over it)"),
         // newsboat's `u` (show-urls) is Herald's L; its `:` is the command line, as here.
         ActionBinding(
             .undo, [.character("u")], on: [], "undo the last change of read or starred flags (up to 50 back)"),

@@ -43,6 +43,9 @@ public final class ReaderApp {
     public var theme: Theme
     /// The size of the last frame, so page keys know how many rows a page holds.
     public var size: Size
+    /// Paints the whole screen again, whatever the terminal shows now (Ctrl-L); the
+    /// terminal sets it, elsewhere there is nothing to repaint.
+    public var onRedraw: @MainActor () -> Void = {}
     /// Asks for a frame; the render loop coalesces many calls into one.
     public var onChange: @MainActor () -> Void = {} {
         didSet { work.onFinish = { [weak self] in self?.onChange() } }
@@ -157,6 +160,12 @@ public final class ReaderApp {
             resized()
             return
         }
+        // Like a resize, a redraw is no answer and no text: the question, the prompt and the
+        // message stay as they are.
+        if keymap.action(for: key, on: screenKind) == .redraw {
+            onRedraw()
+            return
+        }
         message = nil
         if case .mouse(let event) = key {
             mouse(event)
@@ -220,6 +229,9 @@ public final class ReaderApp {
             return
         case .commandLine:
             openCommandLine()
+            return
+        case .redraw:
+            onRedraw()
             return
         case .search where screenKind != .results:
             push(.search(SearchModel(repository: repository, clock: clock, work: work, flags: flags)))
