@@ -188,3 +188,15 @@ struct ReloadTimerTests {
         #expect(!headless.render().text().contains("notify-command"), "nothing ran, nothing failed")
     }
 }
+
+@Suite("reload-interval with units")
+struct ReloadIntervalUnitsTests {
+    @Test("set reload-interval 2h is 120 minutes; 30s is refused with its unit named")
+    func units() {
+        let hours = ConfigFile.parse("set reload-interval 2h", file: "config")
+        #expect(hours.settings.reloadInterval == 120 && hours.diagnostics.isEmpty)
+        let seconds = ConfigFile.parse("set reload-interval 30s", file: "config")
+        #expect(seconds.settings.reloadInterval == 0)
+        #expect(seconds.diagnostics.first?.message.contains("not seconds") == true, "\(seconds.diagnostics)")
+    }
+}

@@ -82,7 +82,7 @@ extension Settings {
             case .success(let format): dateFormat = format
             case .failure(let error): return error.message
             }
-        case .command, .folder: break
+        case .command, .folder, .minutes: break
         }
         return nil
     }

@@ -1,3 +1,5 @@
+import HeraldCore
+
 /// The settings of the config file (`set NAME VALUE`), each with its default and what it
 /// does; `herald config default`, `:set` and the man page are printed from `specs`.
 public struct Settings: Sendable, Equatable {
@@ -50,6 +52,8 @@ public struct Settings: Sendable, Equatable {
 
     public enum Kind: Sendable {
         case command, bool, integer(ClosedRange<Int>)
+        /// Minutes, bare or with a unit (`MinutesText`).
+        case minutes(ClosedRange<Int>)
         /// A folder (`~/` is the home).
         case folder
         /// One of a few words (the first is how `config default` writes it).
@@ -63,6 +67,8 @@ public struct Settings: Sendable, Equatable {
             case .folder: "a folder"
             case .bool: "yes or no"
             case .integer(let range): "a number from \(range.lowerBound) to \(range.upperBound)"
+            case .minutes(let range):
+                "\(MinutesText.forms), from \(range.lowerBound) to \(range.upperBound) minutes"
             case .choice(let words): words.joined(separator: " or ")
             case .dateFormat:
                 DateFormat.names.map(\.name).joined(separator: ", ") + " or a pattern such as %d %b %Y"
@@ -116,7 +122,7 @@ public struct Settings: Sendable, Equatable {
         ),
         // Reload timer and notification.
         Spec(
-            name: "reload-interval", kind: .integer(0...525_600), defaultValue: "0",
+            name: "reload-interval", kind: .minutes(0...525_600), defaultValue: "0",
             summary:
                 "minutes between reloads while the reader is open, and for `herald reload --due` (0: no timer)"
         ),
@@ -174,6 +180,10 @@ public struct Settings: Sendable, Equatable {
             if spec.name == "reload-jobs" { reloadJobs = value }
             if spec.name == "keep-days" { keepDays = value }
             if spec.name == "keep-articles" { keepArticles = value }
+        case .minutes(let range):
+            guard let value = MinutesText.parse(text, in: range) else {
+                return "\(spec.name) \(MinutesText.problem(text, in: range))"
+            }
             if spec.name == "reload-interval" { reloadInterval = value }
         case .choice, .dateFormat: return setDisplay(spec, text)
         }

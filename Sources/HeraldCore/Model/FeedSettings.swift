@@ -21,7 +21,7 @@ public enum FeedSettingKey: String, Sendable, CaseIterable, Hashable {
         switch self {
         case .title: "a title"
         case .tags: "tags separated by commas or spaces"
-        case .reloadInterval: "minutes, from 0 to 525600 (0: no interval)"
+        case .reloadInterval: "minutes from 0 to 525600 (0: no interval), or 30m, 2h, 1d"
         case .keepArticles: "a number of articles from 0 to 1000000 (0: all)"
         case .keepDays: "a number of days from 0 to 36500 (0: forever)"
         case .disabled: "yes or no"
@@ -53,7 +53,8 @@ public enum FeedSettingKey: String, Sendable, CaseIterable, Hashable {
         case .tags:
             let tags = Self.splitTags(trimmed)
             return .success(tags.joined(separator: ", "))
-        case .reloadInterval: return Self.number(trimmed, 0...525_600, bad)
+        case .reloadInterval:
+            return MinutesText.parse(trimmed, in: 0...525_600).map { .success(String($0)) } ?? .failure(bad)
         case .keepArticles: return Self.number(trimmed, 0...1_000_000, bad)
         case .keepDays: return Self.number(trimmed, 0...36_500, bad)
         case .disabled:
