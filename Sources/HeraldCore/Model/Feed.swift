@@ -3,7 +3,7 @@ public import Foundation
 /// A feed's identity: the library's number for the feed (its address may change, as a
 /// permanent redirect changes it, and the feed stays the same), or, for feeds read from
 /// files (`--feeds DIR`) and in tests, its address itself.
-public struct FeedID: Sendable, Hashable, Comparable, CustomStringConvertible, ExpressibleByStringLiteral {
+public struct FeedID: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
     public let rawValue: String
 
     public init(_ rawValue: String) { self.rawValue = rawValue }
@@ -15,7 +15,6 @@ public struct FeedID: Sendable, Hashable, Comparable, CustomStringConvertible, E
     /// The library's row number, when the id is one.
     public var row: Int64? { Int64(rawValue) }
     public var description: String { rawValue }
-    public static func < (a: FeedID, b: FeedID) -> Bool { a.rawValue < b.rawValue }
 }
 
 /// A subscribed feed as the reader shows it.
