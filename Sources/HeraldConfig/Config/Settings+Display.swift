@@ -28,6 +28,21 @@ extension Settings {
                 "dates in the article lists and the article header: iso 2026-11-03, european 03.11.2026, us 11/03/2026, short Nov 03, long Tue 03 Nov 2026, or a pattern of %Y %y %m %d %e %H %M %b %a %j"
         ),
         Spec(
+            name: "datetime-format", kind: .dateFormat, defaultValue: "",
+            summary:
+                "dates in the article lists (the date column and %D), as newsboat's datetime-format: a pattern such as %b %d (%S %I %p %B %A %F %R %T too); unset: date-format"
+        ),
+        Spec(
+            name: "articlelist-format", kind: .listFormat(.articles), defaultValue: "",
+            summary:
+                "the article lists' rows, as newsboat's: %i number, %f flags, %n N when unread, %D date, %t title, %a author, %T feed (lists of many feeds); %4i right-aligned, %-17T left-aligned in 17 columns, %> fills to the right edge, %?T?…&…? when %T has text; unset: Herald's row"
+        ),
+        Spec(
+            name: "feedlist-format", kind: .listFormat(.feeds), defaultValue: "",
+            summary:
+                "the feed list's rows, as newsboat's: %i number, %n N when unread, %u (unread/total), %U unread, %c total, %t title, %T first tag, %l site, %L address, %S ! failed or - disabled; unset: Herald's row"
+        ),
+        Spec(
             name: "show-read-feeds", kind: .bool, defaultValue: "yes",
             summary: "the feed list shows feeds without unread articles"),
         Spec(
@@ -78,9 +93,24 @@ extension Settings {
             default: break
             }
         case .dateFormat:
+            if spec.name == "datetime-format", text.isEmpty {
+                listDateFormat = nil
+                return nil
+            }
             switch DateFormat.parse(text) {
+            case .success(let format) where spec.name == "datetime-format": listDateFormat = format
             case .success(let format): dateFormat = format
             case .failure(let error): return error.message
+            }
+        case .listFormat(let target):
+            guard !text.isEmpty else {
+                if target == .articles { articleListFormat = nil } else { feedListFormat = nil }
+                return nil
+            }
+            switch ListFormat.parse(text, for: target) {
+            case .success(let format):
+                if target == .articles { articleListFormat = format } else { feedListFormat = format }
+            case .failure(let error): return "at column \(error.column) of the format: \(error.message)"
             }
         case .command, .folder, .minutes: break
         }
@@ -92,6 +122,9 @@ extension Settings {
     package func applied(to theme: Theme) -> Theme {
         var theme = theme
         theme.dateFormat = dateFormat
+        theme.listDateFormat = listDateFormat
+        theme.articleListFormat = articleListFormat
+        theme.feedListFormat = feedListFormat
         theme.textWidth = textWidth
         theme.centreText = centreText
         theme.arrowCursor = arrowCursor

@@ -38,6 +38,12 @@ public struct Settings: Sendable, Equatable {
     /// The article's column in the middle of a wider window.
     public var centreText = false
     public var dateFormat = DateFormat.iso
+    /// Dates in the article lists (`set datetime-format`, newsboat's); nil: `dateFormat`.
+    public var listDateFormat: DateFormat?
+    /// The article list's rows (`set articlelist-format`); nil: Herald's own row.
+    public var articleListFormat: ListFormat?
+    /// The feed list's rows (`set feedlist-format`); nil: Herald's own row.
+    public var feedListFormat: ListFormat?
     /// The feed list shows feeds without unread articles.
     public var showReadFeeds = true
     /// Article lists show read articles.
@@ -60,6 +66,8 @@ public struct Settings: Sendable, Equatable {
         case choice([String])
         /// A date format: a name or a %-pattern (`DateFormat`).
         case dateFormat
+        /// A row format of a list (`ListFormat`).
+        case listFormat(ListFormat.Target)
 
         public var expected: String {
             switch self {
@@ -72,6 +80,9 @@ public struct Settings: Sendable, Equatable {
             case .choice(let words): words.joined(separator: " or ")
             case .dateFormat:
                 DateFormat.names.map(\.name).joined(separator: ", ") + " or a pattern such as %d %b %Y"
+            case .listFormat(let target):
+                "a format of " + target.fields.map { "%\($0.letter)" }.joined(separator: " ")
+                    + " with widths (%-17T) and %>, %?X?…&…?"
             }
         }
     }
@@ -185,7 +196,7 @@ public struct Settings: Sendable, Equatable {
                 return "\(spec.name) \(MinutesText.problem(text, in: range))"
             }
             if spec.name == "reload-interval" { reloadInterval = value }
-        case .choice, .dateFormat: return setDisplay(spec, text)
+        case .choice, .dateFormat, .listFormat: return setDisplay(spec, text)
         }
         return nil
     }

@@ -4,9 +4,11 @@ import HeraldCore
 /// How dates are written in the article lists and the article header (`set date-format`).
 ///
 /// A name (`iso` 2026-11-03, `european` 03.11.2026, `us` 11/03/2026, `short` Nov 03,
-/// `long` Tue 03 Nov 2026) or a pattern of strftime's fixed-width fields: `%Y %y %m %d %e
-/// %H %M %b %a %j %%` (month and day names in English). Every field has one width, so the
-/// date column keeps its width whatever the date: `width` is the column's.
+/// `long` Tue 03 Nov 2026) or a pattern of strftime's fields: `%Y %y %m %d %e %H %M %S %I
+/// %p %b %h %B %a %A %j %F %R %T %%` (month and day names in English). Every field has one
+/// width (a full month or day name is padded to the longest, `September`), so the date
+/// column keeps its width whatever the date: `width` is the column's. newsboat's
+/// `datetime-format` is such a pattern (`%b %d` its default).
 public struct DateFormat: Sendable, Hashable {
     /// The pattern, strftime-like.
     public let pattern: String
@@ -37,7 +39,7 @@ public struct DateFormat: Sendable, Hashable {
                 guard fieldWidth(character) != nil else {
                     return .failure(
                         DateFormatError(
-                            message: "`%\(character)` is not a date field (%Y %y %m %d %e %H %M %b %a %j %%)")
+                            message: "`%\(character)` is not a date field (\(fieldList))")
                     )
                 }
                 percent = false
@@ -69,13 +71,21 @@ public struct DateFormat: Sendable, Hashable {
     }
 
     /// True when the pattern shows the time of day.
-    public var hasTime: Bool { pattern.contains("%H") || pattern.contains("%M") }
+    public var hasTime: Bool { ["%H", "%M", "%I", "%R", "%T"].contains { pattern.contains($0) } }
+
+    /// The fields a pattern may hold, as the messages name them.
+    static let fieldList = "%Y %y %m %d %e %H %M %S %I %p %b %h %B %a %A %j %F %R %T %%"
 
     private static func fieldWidth(_ field: Character) -> Int? {
         switch field {
         case "Y": 4
-        case "y", "m", "d", "e", "H", "M": 2
-        case "b", "a", "j": 3
+        case "y", "m", "d", "e", "H", "M", "S", "I", "p": 2
+        case "b", "h", "a", "j": 3
+        // Full names, padded to the longest (`September`, `Wednesday`).
+        case "B", "A": 9
+        case "F": 10
+        case "R": 5
+        case "T": 8
         case "%": 1
         default: nil
         }
@@ -85,10 +95,17 @@ public struct DateFormat: Sendable, Hashable {
         "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
     ]
     private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    private static let fullMonths = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+        "November", "December",
+    ]
+    private static let fullWeekdays = [
+        "Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday",
+    ]
 
     /// The date written in this format, in the calendar's zone.
     public func string(_ date: Date, calendar: Calendar) -> String {
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .weekday], from: date)
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .weekday], from: date)
         let dayOfYear = calendar.ordinality(of: .day, in: .year, for: date) ?? 1
         func two(_ n: Int?, pad: Character = "0") -> String {
             let n = n ?? 0
@@ -110,13 +127,25 @@ public struct DateFormat: Sendable, Hashable {
             case "e": out += two(c.day, pad: " ")
             case "H": out += two(c.hour)
             case "M": out += two(c.minute)
-            case "b": out += Self.months[((c.month ?? 1) - 1 + 12) % 12]
+            case "S": out += two(c.second)
+            case "I": out += two(((c.hour ?? 0) + 11) % 12 + 1)
+            case "p": out += (c.hour ?? 0) < 12 ? "AM" : "PM"
+            case "F": out += DateFormat.iso.string(date, calendar: calendar)
+            case "R": out += two(c.hour) + ":" + two(c.minute)
+            case "T": out += two(c.hour) + ":" + two(c.minute) + ":" + two(c.second)
+            case "b", "h": out += Self.months[((c.month ?? 1) - 1 + 12) % 12]
+            case "B": out += Self.padded(Self.fullMonths[((c.month ?? 1) - 1 + 12) % 12], to: 9)
             case "a": out += Self.weekdays[((c.weekday ?? 1) - 1 + 7) % 7]
+            case "A": out += Self.padded(Self.fullWeekdays[((c.weekday ?? 1) - 1 + 7) % 7], to: 9)
             case "j": out += String(dayOfYear).leftPadded(to: 3, with: "0")
             default: out.append("%")
             }
         }
         return out
+    }
+
+    private static func padded(_ name: String, to width: Int) -> String {
+        name + String(repeating: " ", count: max(0, width - name.count))
     }
 }
 

@@ -131,6 +131,12 @@ public struct Theme: Sendable {
     public var timeZone: TimeZone
     /// How dates are written (`set date-format`).
     public var dateFormat = DateFormat.iso
+    /// How dates are written in the article lists (`set datetime-format`); nil: `dateFormat`.
+    public var listDateFormat: DateFormat?
+    /// The article lists' rows (`set articlelist-format`); nil: Herald's own.
+    public var articleListFormat: ListFormat?
+    /// The feed list's rows (`set feedlist-format`); nil: Herald's own.
+    public var feedListFormat: ListFormat?
     /// The article body's widest column (`set text-width`; 0: the window's width).
     public var textWidth = 0
     /// The article's column sits in the middle of a wider window (`set text-align centre`).
@@ -147,6 +153,17 @@ public struct Theme: Sendable {
         guard let date else { return String(repeating: " ", count: dateFormat.width) }
         return dateFormat.string(date, calendar: calendar)
     }
+
+    /// The date as the article lists show it: `datetime-format`, else `date-format`; blanks
+    /// of the same width without a date.
+    public func listDay(_ date: Date?) -> String {
+        let format = listDateFormat ?? dateFormat
+        guard let date else { return String(repeating: " ", count: format.width) }
+        return format.string(date, calendar: calendar)
+    }
+
+    /// The width of the article lists' date column.
+    public var listDateWidth: Int { (listDateFormat ?? dateFormat).width }
 
     /// The date and time for the article header (`2026-11-03 09:15`): the date format,
     /// with the time added when the format has none.

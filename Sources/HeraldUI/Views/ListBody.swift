@@ -20,6 +20,13 @@ struct ListBody<Item> {
 
     /// Draws the body; `row` draws one item from column 2 on.
     func draw(into canvas: inout Canvas, rows: Range<Int>, row: (Item, _ y: Int, inout Canvas) -> Void) {
+        draw(into: &canvas, rows: rows) { item, _, y, canvas in row(item, y, &canvas) }
+    }
+
+    /// Draws the body; `row` draws one item, given its index in the list, from column 2 on.
+    func draw(
+        into canvas: inout Canvas, rows: Range<Int>, row: (Item, _ index: Int, _ y: Int, inout Canvas) -> Void
+    ) {
         if let failure {
             ScreenFrame.message(failure, style: theme.error, rows: rows, into: &canvas)
             return
@@ -35,7 +42,7 @@ struct ListBody<Item> {
             guard index < count else { break }
             if index == cursor.selected { canvas.write(">", x: 0, y: y, style: theme.marker) }
             if let item = item(index) {
-                row(item, y, &canvas)
+                row(item, index, y, &canvas)
             } else {
                 canvas.write("…", x: 2, y: y, style: theme.hint)
             }

@@ -46,10 +46,68 @@ public struct ArticleListView {
                     ? "This feed has no articles."
                     : "This feed has no articles: its last reload failed (\(TextSanitizer.singleLine(feedError ?? "")))."
         )
-        body.draw(into: &canvas, rows: rows) { article, y, canvas in
-            Self.drawRow(
-                article, feed: showFeed ? feedTitle(article.feedID) : nil, y: y, theme: theme,
-                highlight: highlighter?.style(for: article.title), into: &canvas)
+        let showsFeed = model.list.source.isVirtual
+        body.draw(into: &canvas, rows: rows) { article, index, y, canvas in
+            let highlight = highlighter?.style(for: article.title)
+            if canvas.size.width < Self.narrowWidth {
+                Self.drawNarrowRow(article, y: y, theme: theme, highlight: highlight, into: &canvas)
+            } else if let format = theme.articleListFormat {
+                Self.drawRow(
+                    article, format: format, number: index + 1,
+                    feed: showsFeed ? feedTitle(article.feedID) : "", y: y, theme: theme,
+                    highlight: highlight, into: &canvas)
+            } else {
+                Self.drawRow(
+                    article, feed: showFeed ? feedTitle(article.feedID) : nil, y: y, theme: theme,
+                    highlight: highlight, into: &canvas)
+            }
+        }
+    }
+
+    /// Below this width a row is its flags and title: the date and the feed go first, so
+    /// the title is what stays readable (whatever `articlelist-format` says).
+    static let narrowWidth = 40
+
+    /// A row of a window narrower than `narrowWidth`: flags, then the title.
+    static func drawNarrowRow(
+        _ article: ArticleSummary, y: Int, theme: Theme, highlight: Style?, into canvas: inout Canvas
+    ) {
+        let style = article.isRead ? theme.read : theme.unread
+        let x = 2 + canvas.write(flags(article) + " ", x: 2, y: y, style: style)
+        canvas.write(
+            TextLayout.truncate(article.title, toWidth: canvas.size.width - x), x: x, y: y,
+            style: highlight.map { Self.highlighted($0, unread: !article.isRead) } ?? style)
+    }
+
+    /// `N` when unread, `*` when starred (a space for each otherwise).
+    static func flags(_ article: ArticleSummary) -> String {
+        (article.isRead ? " " : "N") + (article.isStarred ? "*" : " ")
+    }
+
+    /// A row in the config's `articlelist-format`, from column 2 to the right edge: the row
+    /// in the read or unread style, its title (`%t`) in the highlight's when one matches.
+    /// `feed` is the feed's title in lists of many feeds, empty in a feed's own (`%T`).
+    static func drawRow(
+        _ article: ArticleSummary, format: ListFormat, number: Int, feed: String, y: Int, theme: Theme,
+        highlight: Style?, into canvas: inout Canvas
+    ) {
+        let style = article.isRead ? theme.read : theme.unread
+        let titleStyle = highlight.map { Self.highlighted($0, unread: !article.isRead) } ?? style
+        let pieces = format.render(width: canvas.size.width - 2) { field in
+            switch field {
+            case "i": String(number)
+            case "f": flags(article)
+            case "n": article.isRead ? " " : "N"
+            case "D": theme.listDay(article.published)
+            case "t": article.title
+            case "a": TextSanitizer.singleLine(article.author ?? "")
+            case "T": TextSanitizer.singleLine(feed)
+            default: ""
+            }
+        }
+        var x = 2
+        for piece in pieces {
+            x += canvas.write(piece.text, x: x, y: y, style: piece.field == "t" ? titleStyle : style)
         }
     }
 
@@ -62,9 +120,8 @@ public struct ArticleListView {
         into canvas: inout Canvas
     ) {
         let style = article.isRead ? theme.read : theme.unread
-        let flags = (article.isRead ? " " : "N") + (article.isStarred ? "*" : " ")
-        canvas.write(flags + " " + theme.day(article.published), x: 2, y: y, style: style)
-        var x = 2 + 3 + theme.dateFormat.width + 2
+        canvas.write(flags(article) + " " + theme.listDay(article.published), x: 2, y: y, style: style)
+        var x = 2 + 3 + theme.listDateWidth + 2
         if let feed {
             canvas.write(
                 TextLayout.truncate(TextSanitizer.singleLine(feed), toWidth: feedWidth), x: x, y: y,

@@ -37,6 +37,9 @@ public struct FeedListView {
             failure: failure, isLoaded: model.state.value != nil, count: rows.count,
             item: { rows[$0] }, cursor: model.cursor, theme: theme, empty: "No feeds yet.")
         list.draw(into: &canvas, rows: body) { row, y, canvas in
+            if let format = theme.feedListFormat {
+                return Self.drawRow(row, format: format, y: y, theme: theme, into: &canvas)
+            }
             let number = row.number.map(String.init) ?? ""
             var x = 2 + numberWidth - number.count
             canvas.write(number, x: x, y: y, style: theme.read)
@@ -58,6 +61,39 @@ public struct FeedListView {
                 TextLayout.truncate(
                     row.list.title + (disabled ? " (disabled)" : ""), toWidth: canvas.size.width - x - 2),
                 x: x + 2, y: y, style: row.list.unread > 0 && !disabled ? theme.unread : theme.read)
+        }
+    }
+
+    /// A row in the config's `feedlist-format`, from column 2 to the right edge: plain, the
+    /// title (`%t`) bold while the feed has unread articles (and is not disabled), the
+    /// state (`%S`) in the error style when the last reload failed.
+    static func drawRow(_ row: FeedListRow, format: ListFormat, y: Int, theme: Theme, into canvas: inout Canvas) {
+        let disabled = row.feed?.disabled == true
+        let failed = row.feed?.lastError != nil
+        let pieces = format.render(width: canvas.size.width - 2) { field in
+            switch field {
+            case "i": row.number.map(String.init) ?? ""
+            case "n": row.list.unread > 0 ? "N" : " "
+            case "u": counts(row)
+            case "U": row.isCounting ? "…" : String(row.list.unread)
+            case "c": row.isCounting ? "…" : String(row.list.total)
+            case "t": TextSanitizer.singleLine(row.list.title)
+            case "T": TextSanitizer.singleLine(row.feed?.tags.first ?? "")
+            case "l": TextSanitizer.singleLine(row.feed?.siteURL ?? "")
+            case "L": TextSanitizer.singleLine(row.feed?.url ?? "")
+            case "S": failed ? "!" : disabled ? "-" : " "
+            default: ""
+            }
+        }
+        var x = 2
+        for piece in pieces {
+            let style =
+                switch piece.field {
+                case "t": row.list.unread > 0 && !disabled ? theme.unread : theme.read
+                case "S" where failed: theme.error
+                default: theme.read
+                }
+            x += canvas.write(piece.text, x: x, y: y, style: style)
         }
     }
 
