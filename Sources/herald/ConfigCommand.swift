@@ -31,8 +31,23 @@ extension GlobalOptions {
         } catch {
             throw UsageError("cannot read the config \(path): \(error)")
         }
-        return ConfigFile.parse(String(decoding: data, as: UTF8.self), file: path)
+        return ConfigFile.parse(String(decoding: data, as: UTF8.self), file: path, read: Self.readIncluded)
     }
+
+    /// A file an `include` line names, read as the config is: a regular file, at most 1 MB.
+    static func readIncluded(_ path: String) throws -> String {
+        do {
+            return String(decoding: try LocalFile.read(path, limit: 1_048_576, regularOnly: true), as: UTF8.self)
+        } catch FetchError.fileNotFound {
+            throw IncludeError(message: "no such file")
+        }
+    }
+}
+
+/// Why an included file could not be read, as `config check` says it.
+struct IncludeError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
 }
 
 enum ConfigCommand {
@@ -43,11 +58,13 @@ enum ConfigCommand {
             var config = try options.loadConfig()
             // Lines that are right but worth knowing about (a `delete` filter), among the
             // mistakes in file order.
-            for note in config.notes {
-                let place =
-                    config.diagnostics.firstIndex { $0.line > note.line } ?? config.diagnostics.endIndex
-                config.diagnostics.insert(note, at: place)
-            }
+            // Files in the order read (the config first, then what it includes).
+            let order = { (d: ConfigDiagnostic) in (config.files.firstIndex(of: d.file) ?? 0, d.line, d.column) }
+            config.diagnostics = (config.diagnostics + config.notes).enumerated()
+                .sorted {
+                    let (a, b) = (order($0.element), order($1.element))
+                    return (a.0, a.1, a.2, $0.offset) < (b.0, b.1, b.2, $1.offset)
+                }.map(\.element)
             // `feed` lines are checked against the library, when there is one, and regular
             // expressions tried on its titles and authors.
             if !config.feedSettings.isEmpty || !config.regexes.isEmpty,
@@ -57,7 +74,7 @@ enum ConfigCommand {
                 let unknown = try await store.syncConfigFeedSettings(config.feedSettings)
                 config.diagnostics += FeedSettingWarnings.unknownFeeds(unknown)
                 config.diagnostics += try await slowRegexes(config.regexes, in: store, file: path)
-                config.diagnostics.sort { ($0.line, $0.column) < ($1.line, $1.column) }
+                config.diagnostics.sort { order($0) < order($1) }
             }
             for diagnostic in config.diagnostics { Console.say("\(diagnostic)") }
             // Warnings (a `feed` line for a feed not in the library) do not fail the check.

@@ -11,6 +11,8 @@ public struct ConfigRegex: Sendable, Hashable {
     /// What it is matched against (a highlight: titles).
     public var field: QueryField
     public var pattern: String
+    /// The file the line is in (the config, or a file it includes).
+    public var file = ""
 }
 
 extension ConfigFile {
@@ -18,15 +20,20 @@ extension ConfigFile {
     /// what it added to `config` since it held `before` of each (highlights, queries,
     /// filters). A query's pattern is placed at its text in the line when found there.
     static func regexes(
-        added before: (highlights: Int, queries: Int, filters: Int), to config: ReaderConfig,
-        line: String, number: Int, directive: Word
+        added before: (highlights: Int, textHighlights: Int, queries: Int, filters: Int), to config: ReaderConfig,
+        file: String, line: String, number: Int, directive: Word
     ) -> [ConfigRegex] {
         var found: [ConfigRegex] = []
-        for highlight in config.highlights.dropFirst(before.highlights) {
+        // A text highlight is tried on titles too: the library's bodies are too big to try.
+        var patterns = config.highlights.dropFirst(before.highlights).map(\.pattern)
+        for text in config.textHighlights.dropFirst(before.textHighlights) where !patterns.contains(text.pattern) {
+            patterns.append(text.pattern)
+        }
+        for pattern in patterns {
             found.append(
                 ConfigRegex(
-                    line: number, column: column(of: highlight.pattern, in: line, or: directive.end + 1),
-                    directive: directive.text, field: .title, pattern: highlight.pattern))
+                    line: number, column: column(of: pattern, in: line, or: directive.end + 1),
+                    directive: directive.text, field: .title, pattern: pattern, file: file))
         }
         let queries =
             config.queries.dropFirst(before.queries).map(\.query)
@@ -36,7 +43,7 @@ extension ConfigFile {
                 found.append(
                     ConfigRegex(
                         line: number, column: column(of: pattern, in: line, or: directive.end + 1),
-                        directive: directive.text, field: field, pattern: pattern))
+                        directive: directive.text, field: field, pattern: pattern, file: file))
             }
         }
         return found
@@ -55,7 +62,7 @@ extension ConfigRegex {
     /// highlight off, leave such a filter out, and fail such a query).
     public func tooSlow(file: String, articles: Int) -> ConfigDiagnostic {
         ConfigDiagnostic(
-            file: file, line: line, column: column,
+            file: self.file.isEmpty ? file : self.file, line: line, column: column,
             message: "\(directive): \(SlowRegexError(pattern: pattern)), on a \(field.rawValue) of the "
                 + "newest \(articles) articles in the library")
     }

@@ -1,4 +1,5 @@
 public import HeraldCore
+import Foundation
 
 /// A mistake in the config file, where it is and what would be right.
 public struct ConfigDiagnostic: Sendable, Hashable, CustomStringConvertible {
@@ -17,8 +18,10 @@ public struct ReaderConfig: Sendable {
     public var settings = Settings()
     /// The `color` lines: element → style.
     public var colors: [String: Style] = [:]
-    /// The `highlight` lines, in file order.
+    /// The `highlight` lines of titles (`highlight REGEX …`, `highlight all …`), in file order.
     public var highlights: [TitleHighlight] = []
+    /// The `highlight article|all` lines: words in an article's text, in file order.
+    public var textHighlights: [TitleHighlight] = []
     /// The `feed URL KEY VALUE` lines, values checked (see `FeedSettingKey`).
     public var feedSettings: [FeedSettingLine] = []
     public var diagnostics: [ConfigDiagnostic] = []
@@ -32,6 +35,8 @@ public struct ReaderConfig: Sendable {
     /// The regular expressions of the `highlight`, `query` and `filter` lines, in file order
     /// (`herald config check` tries them on the library).
     public var regexes: [ConfigRegex] = []
+    /// The files read: the config, then those it includes, in the order first read.
+    public var files: [String] = []
 
     public init() {}
 }
@@ -46,66 +51,160 @@ public struct ReaderConfig: Sendable {
 ///     color ELEMENT FG BG [ATTR…]  an element's colours and attributes
 ///     highlight REGEX FG [BG] [ATTR…]  titles the regex matches, in that style
 ///     query "Name" EXPR…           a query feed; filter EXPR… ACTION (`ConfigFile+Queries.swift`)
+///     include FILE                 the file's lines, read here (relative to this file's folder)
 public enum ConfigFile {
-    static let directives = ["bind", "unbind", "set", "color", "feed", "highlight", "query", "filter"]
+    static let directives = [
+        "bind", "unbind", "set", "color", "feed", "highlight", "query", "filter", "include",
+    ]
     /// Directives of newsboat's config that Herald does not read (yet): said so, by name.
-    static let notYet = ["macro", "include"]
+    static let notYet = ["macro"]
+    /// Included files read for one config: a bound on a config that includes the same files
+    /// over and over (no cycle, but a tree that doubles at each level).
+    static let includedFilesLimit = 64
 
-    public static func parse(_ text: String, file: String) -> ReaderConfig {
+    /// Reads a config's text, as the file `file` holds it. `include` lines read the files
+    /// they name through `read` (a path in, the text out, or an error saying why not); with
+    /// no `read`, an `include` line is a mistake.
+    public static func parse(
+        _ text: String, file: String, read: ((String) throws -> String)? = nil
+    ) -> ReaderConfig {
+        var reading = Reading(read: read)
+        reading.files.append(file)
+        reading.parse(text, file: file, chain: [(file as NSString).standardizingPath])
+        reading.config.diagnostics = reading.diagnostics
+        reading.config.notes = reading.notes
+        reading.config.files = reading.files
+        return reading.config
+    }
+
+    /// One reading of a config and the files it includes.
+    struct Reading {
         var config = ReaderConfig()
         var diagnostics: [ConfigDiagnostic] = []
         var notes: [ConfigDiagnostic] = []
-        for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
-            .enumerated()
-        {
-            let diagnose: (Int, String) -> Void = { column, message in
-                diagnostics.append(
-                    ConfigDiagnostic(file: file, line: index + 1, column: column, message: message))
-            }
-            let note: (Int, String) -> Void = { column, message in
-                notes.append(ConfigDiagnostic(file: file, line: index + 1, column: column, message: message))
-            }
-            let words: [Word]
-            switch Word.split(String(line)) {
-            case .success(let split): words = split
-            case .failure(let error):
-                diagnose(error.column, error.message)
-                continue
-            }
-            guard let first = words.first else { continue }
-            let arguments = Array(words.dropFirst())
-            let before = (config.highlights.count, config.queries.count, config.filters.count)
-            defer {
-                config.regexes += regexes(
-                    added: before, to: config, line: String(line), number: index + 1, directive: first)
-            }
-            switch first.text {
-            case "bind": bind(arguments, after: first, into: &config, diagnose: diagnose)
-            case "unbind": unbind(arguments, after: first, into: &config, diagnose: diagnose)
-            case "set": set(arguments, after: first, into: &config, diagnose: diagnose)
-            case "color", "colour": color(arguments, after: first, into: &config, diagnose: diagnose)
-            case "feed":
-                feed(arguments, after: first, file: file, line: index + 1, into: &config, diagnose: diagnose)
-            case "highlight": highlight(arguments, after: first, into: &config, diagnose: diagnose)
-            case "query":
-                query(arguments, after: first, line: String(line), into: &config, diagnose: diagnose)
-            case "filter":
-                filter(
-                    arguments, after: first, line: String(line), into: &config, diagnose: diagnose, note: note
-                )
-            case let name where notYet.contains(name):
-                diagnose(first.column, "`\(name)` is not supported yet; the line is ignored")
-            default:
-                diagnose(
-                    first.column,
-                    "unknown directive `\(first.text)`"
-                        + suggestion(for: first.text, among: directives + notYet)
-                        + " (bind, unbind, set, color, feed, highlight, query or filter)")
+        /// Every file read, in the order first read.
+        var files: [String] = []
+        /// How many times an included file was read.
+        var reads = 0
+        let read: ((String) throws -> String)?
+
+        init(read: ((String) throws -> String)?) { self.read = read }
+
+        /// Reads `text`, the file at the end of `chain` (the files including it, outermost first).
+        mutating func parse(_ text: String, file: String, chain: [String]) {
+            for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+                .enumerated()
+            {
+                var found: [ConfigDiagnostic] = []
+                var noted: [ConfigDiagnostic] = []
+                let diagnose: (Int, String) -> Void = { column, message in
+                    found.append(ConfigDiagnostic(file: file, line: index + 1, column: column, message: message))
+                }
+                let note: (Int, String) -> Void = { column, message in
+                    noted.append(ConfigDiagnostic(file: file, line: index + 1, column: column, message: message))
+                }
+                var include: (path: String, column: Int)?
+                ConfigFile.line(
+                    String(line), file: file, number: index + 1, into: &config, diagnose: diagnose, note: note,
+                    include: { include = ($0, $1) })
+                diagnostics += found
+                notes += noted
+                if let include {
+                    self.include(include.path, at: include.column, from: file, line: index + 1, chain: chain)
+                }
             }
         }
-        config.diagnostics = diagnostics
-        config.notes = notes
-        return config
+
+        /// `include PATH` at `line` of `file`: the file read in its place.
+        private mutating func include(_ path: String, at column: Int, from file: String, line: Int, chain: [String]) {
+            func diagnose(_ message: String) {
+                diagnostics.append(ConfigDiagnostic(file: file, line: line, column: column, message: message))
+            }
+            guard let read else {
+                return diagnose("include reads files only in a config read from disk; the line is ignored")
+            }
+            let resolved = ConfigFile.resolve(path, from: file)
+            if chain.contains(resolved) {
+                let cycle = (chain.drop { $0 != resolved } + [resolved]).joined(separator: " → ")
+                return diagnose("`\(path)` is already being read (\(cycle)): a cycle; the line is ignored")
+            }
+            guard reads < ConfigFile.includedFilesLimit else {
+                return diagnose(
+                    "more than \(ConfigFile.includedFilesLimit) files read for one config; the line is ignored")
+            }
+            reads += 1
+            let text: String
+            do {
+                text = try read(resolved)
+            } catch {
+                return diagnose("cannot read `\(resolved)`: \(error)")
+            }
+            if !files.contains(resolved) { files.append(resolved) }
+            parse(text, file: resolved, chain: chain + [resolved])
+        }
+    }
+
+    /// An included file's path: `~` and `~/…` are the home, a relative path is from the
+    /// including file's folder; `..` and `.` are resolved so a cycle is seen whatever the
+    /// spelling.
+    static func resolve(_ path: String, from file: String) -> String {
+        var full = path
+        if path == "~" || path.hasPrefix("~/") {
+            full = NSHomeDirectory() + path.dropFirst()
+        } else if !path.hasPrefix("/"), let slash = file.lastIndex(of: "/") {
+            full = String(file[...slash]) + path
+        }
+        return (full as NSString).standardizingPath
+    }
+
+    /// Reads one line into `config`; an `include` is handed to `include` (its path and
+    /// column), which reads it once this line's diagnostics are out.
+    static func line(
+        _ line: String, file: String, number: Int, into config: inout ReaderConfig,
+        diagnose: (Int, String) -> Void, note: (Int, String) -> Void, include: (String, Int) -> Void
+    ) {
+        let words: [Word]
+        switch Word.split(line) {
+        case .success(let split): words = split
+        case .failure(let error): return diagnose(error.column, error.message)
+        }
+        guard let first = words.first else { return }
+        let arguments = Array(words.dropFirst())
+        let before = (
+            config.highlights.count, config.textHighlights.count, config.queries.count, config.filters.count
+        )
+        defer {
+            config.regexes += regexes(
+                added: before, to: config, file: file, line: line, number: number, directive: first)
+        }
+        switch first.text {
+        case "bind": bind(arguments, after: first, into: &config, diagnose: diagnose)
+        case "unbind": unbind(arguments, after: first, into: &config, diagnose: diagnose)
+        case "set": set(arguments, after: first, into: &config, diagnose: diagnose)
+        case "color", "colour": color(arguments, after: first, into: &config, diagnose: diagnose)
+        case "feed":
+            feed(arguments, after: first, file: file, line: number, into: &config, diagnose: diagnose)
+        case "highlight": highlight(arguments, after: first, into: &config, diagnose: diagnose)
+        case "query":
+            query(arguments, after: first, line: line, into: &config, diagnose: diagnose)
+        case "filter":
+            filter(arguments, after: first, line: line, into: &config, diagnose: diagnose, note: note)
+        case "include":
+            guard arguments.count == 1, let path = arguments.first, !path.text.isEmpty else {
+                return diagnose(
+                    (arguments.dropFirst().first ?? first).column,
+                    "include takes one file: include FILE (quote a path with spaces)")
+            }
+            include(path.text, path.column)
+        case let name where notYet.contains(name):
+            diagnose(first.column, "`\(name)` is not supported yet; the line is ignored")
+        default:
+            diagnose(
+                first.column,
+                "unknown directive `\(first.text)`"
+                    + suggestion(for: first.text, among: directives + notYet)
+                    + " (bind, unbind, set, color, feed, highlight, query, filter or include)")
+        }
     }
 
     // bind, unbind, set and color (highlight and filter: ConfigFile+Highlight, +Queries): the
