@@ -174,6 +174,9 @@ public enum NewsboatConfig {
         case "keep-articles-days": return number("keep-days", first)
         case "text-width": return number("text-width", first)
         case "highlight": return highlight(arguments)
+        // The same names and %-fields in Herald; a field Herald has no data for is refused
+        // when the directive is applied, with why.
+        case "articlelist-format", "feedlist-format", "datetime-format": return setting(name, first)
         case "ignore-article":
             guard arguments.count == 2 else { return refuse("ignore-article takes a feed and an expression") }
             do {
@@ -241,14 +244,17 @@ public enum NewsboatConfig {
         return .success(style)
     }
 
-    /// `highlight all|article|articlelist REGEX FG [BG [ATTR…]]` → `highlight REGEX FG [BG] [ATTR…]`.
+    /// `highlight articlelist REGEX FG [BG [ATTR…]]` → `highlight REGEX FG [BG] [ATTR…]`
+    /// (titles); `highlight article …` and `highlight all …` keep their target (the
+    /// article's text; both).
     private static func highlight(_ arguments: [String]) -> Translated {
         guard arguments.count >= 3 else { return refuse("highlight needs a target, a pattern and a colour") }
-        guard ["all", "article", "articlelist"].contains(arguments[0]) else {
+        guard let target = HighlightTarget(rawValue: arguments[0]) else {
             return refuse("Herald highlights articles and their list, not `\(arguments[0])`")
         }
         switch style(Array(arguments.dropFirst(2))) {
-        case .success(let style): return .success([.highlight(pattern: arguments[1], style: style)])
+        case .success(let style):
+            return .success([.highlight(pattern: arguments[1], style: style, target: target)])
         case .failure(let problem): return .failure(problem)
         }
     }

@@ -80,7 +80,7 @@ struct ColourTests {
             ("highlight rust", "c:1:15: highlight needs a pattern and a colour"),
             ("highlight rust rd", "c:1:16: unknown colour `rd` — did you mean `red`?"),
             ("highlight rust red blue blink", "c:1:25: unknown attribute `blink`"),
-            ("  highlight feedlist rust red", "c:1:13: highlight colours titles of articles, not feeds"),
+            ("  highlight feedlist rust red", "c:1:13: highlight colours articles' titles and text, not feeds"),
         ])
     func highlightMistakes(_ text: String, _ expected: String) {
         let found = ConfigFile.parse(text, file: "c").diagnostics.map(\.description)
@@ -88,13 +88,13 @@ struct ColourTests {
         #expect(found.first?.hasPrefix(expected) == true, "\(found.first ?? "none")")
     }
 
-    @Test("highlight: background optional, attributes after either colour, newsboat's article target")
+    @Test("highlight: background optional, attributes after either colour, newsboat's articlelist target")
     func highlightLines() throws {
         let config = ConfigFile.parse(
             """
             highlight rust red
             highlight "swift|kotlin" green bold
-            highlight article "^release" color208 blue underline
+            highlight articlelist "^release" color208 blue underline
             """, file: "c")
         #expect(config.diagnostics.isEmpty, "\(config.diagnostics)")
         #expect(config.highlights.map(\.pattern) == ["rust", "swift|kotlin", "^release"])

@@ -80,7 +80,7 @@ struct NewsboatConfigTests {
             translation.lines == [
                 "set text-width 72", "set show-read-feeds no", "set show-read-articles yes",
                 "set notify-command \"notify-send -a newsboat \\\"herald: %n new articles from %f feeds\\\"\"",
-                "highlight rust|swift red default bold",
+                "highlight all rust|swift red default bold",
                 "filter feed:https://a.example/feed (title:/ad/) skip", "set reload-interval 45",
             ])
         #expect(translation.carried == 8)

@@ -17,8 +17,9 @@ public enum ConfigDirective: Sendable, Equatable {
     case set(setting: String, value: String)
     /// `color ELEMENT FG BG [ATTR…]`: an element of `Theme.elements` in a style.
     case color(element: String, style: Style)
-    /// `highlight REGEX FG [BG] [ATTR…]`: titles the pattern matches, in a style.
-    case highlight(pattern: String, style: Style)
+    /// `highlight [article|all] REGEX FG [BG] [ATTR…]`: titles the pattern matches, or the
+    /// words it matches in an article's text, or both, in a style.
+    case highlight(pattern: String, style: Style, target: HighlightTarget = .titles)
     /// `filter EXPR… ACTION`: the expression is query text as written in the line (its
     /// quotes are the query's own, so it is printed as it stands, not quoted as one word).
     case filter(query: String, action: FilterAction)
@@ -36,8 +37,9 @@ public enum ConfigDirective: Sendable, Equatable {
             "set \(ConfigFile.word(setting)) \(ConfigFile.word(value))"
         case .color(let element, let style):
             "color \(ConfigFile.word(element)) \(Self.styleWords(style, backgroundOptional: false))"
-        case .highlight(let pattern, let style):
-            "highlight \(ConfigFile.word(pattern)) \(Self.styleWords(style, backgroundOptional: true))"
+        case .highlight(let pattern, let style, let target):
+            "highlight " + (target == .titles ? "" : target.rawValue + " ")
+                + "\(ConfigFile.word(pattern)) \(Self.styleWords(style, backgroundOptional: true))"
         case .filter(let query, let action):
             "filter \(query) \(action.rawValue)"
         }
@@ -65,6 +67,17 @@ public enum ConfigDirective: Sendable, Equatable {
             ? [] : [style.background.description]
         return ([style.foreground.description] + background + attributes).joined(separator: " ")
     }
+}
+
+/// What a `highlight` line colours.
+public enum HighlightTarget: String, Sendable, Equatable, CaseIterable {
+    /// Whole titles in article lists and search results (`highlight REGEX …`, and newsboat's
+    /// `highlight articlelist`).
+    case titles = "articlelist"
+    /// Each stretch of an article's text the pattern matches (`highlight article REGEX …`).
+    case article
+    /// Both (`highlight all REGEX …`).
+    case all
 }
 
 extension ConfigFile {

@@ -1,7 +1,8 @@
 import Foundation
 public import HeraldCore
 
-/// A `highlight` line: titles its pattern matches are drawn in its style.
+/// A `highlight` line: titles its pattern matches are drawn in its style (or, for
+/// `highlight article|all`, the words it matches in an article's text).
 public struct TitleHighlight: Sendable {
     /// The pattern as written in the config file.
     public var pattern: String
@@ -29,6 +30,14 @@ public struct TitleHighlight: Sendable {
     {
         try budget.firstMatch(regex, in: title)
     }
+
+    /// Every stretch of `text` the pattern matches; throws when the pattern is too slow for
+    /// `budget` (`TextHighlighter`'s lasts the session).
+    public func matches(in text: String, within budget: RegexBudget = .inForce) throws(SlowRegexError)
+        -> [Range<String.Index>]
+    {
+        try budget.matches(regex, in: text)
+    }
 }
 
 /// A word of the config file that cannot be read, and why.
@@ -37,21 +46,26 @@ public struct ConfigWordError: Error, Sendable {
 }
 
 extension ConfigFile {
-    /// `highlight REGEX FG [BG] [ATTR…]`: titles in article lists and search results that the
-    /// regex matches (case-insensitive, anywhere in the title) take that style; the first
-    /// matching line wins. newsboat's `highlight article|all REGEX …` reads the same.
+    /// `highlight [TARGET] REGEX FG [BG] [ATTR…]`: titles in article lists and search results
+    /// that the regex matches (case-insensitive, anywhere in the title) take that style; the
+    /// first matching line wins. `highlight article REGEX …` colours each stretch of an
+    /// article's text the regex matches instead, `highlight all REGEX …` both;
+    /// `articlelist` (newsboat's word) is the titles, as without a target.
     static func highlight(
         _ words: [Word], after directive: Word, into config: inout ReaderConfig,
         diagnose: (Int, String) -> Void
     ) {
         var words = words[...]
-        if words.count >= 3, let target = words.first, ["article", "all", "feedlist"].contains(target.text),
+        var target = HighlightTarget.titles
+        if words.count >= 3, let first = words.first,
+            first.text == "feedlist" || HighlightTarget(rawValue: first.text) != nil,
             TerminalColor.parse(words[words.startIndex + 1].text) == nil
         {
-            if target.text == "feedlist" {
+            guard let named = HighlightTarget(rawValue: first.text) else {
                 return diagnose(
-                    target.column, "highlight colours titles of articles, not feeds; the line is ignored")
+                    first.column, "highlight colours articles' titles and text, not feeds; the line is ignored")
             }
+            target = named
             words = words.dropFirst()
         }
         guard words.count >= 2, let pattern = words.first else {
@@ -62,7 +76,7 @@ extension ConfigFile {
         guard let style = style(words.dropFirst(), backgroundOptional: true, diagnose: diagnose) else {
             return
         }
-        for problem in config.apply(.highlight(pattern: pattern.text, style: style)) {
+        for problem in config.apply(.highlight(pattern: pattern.text, style: style, target: target)) {
             diagnose(pattern.column, problem.message)
         }
     }

@@ -55,9 +55,11 @@ extension ReaderConfig {
                 return [DirectiveProblem(part: .element, message: unknown.message)]
             }
             colors[element] = style
-        case .highlight(let pattern, let style):
+        case .highlight(let pattern, let style, let target):
             do {
-                highlights.append(try TitleHighlight(pattern: pattern, style: style))
+                let highlight = try TitleHighlight(pattern: pattern, style: style)
+                if target != .article { highlights.append(highlight) }
+                if target != .titles { textHighlights.append(highlight) }
             } catch {
                 return [DirectiveProblem(part: .pattern, message: error.message)]
             }

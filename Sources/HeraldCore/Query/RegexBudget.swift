@@ -124,6 +124,43 @@ public final class RegexBudget: Sendable {
         return match.found
     }
 
+    /// Every stretch of `text` that `regex` matches (empty matches left out), within the
+    /// budget: timed as `firstMatch` is, the time of the whole search charged to the pattern.
+    public func matches(_ regex: TimedRegex, in text: String) throws(SlowRegexError) -> [Range<String.Index>] {
+        let pattern = regex.pattern
+        if isTooSlow(pattern) { throw SlowRegexError(pattern: pattern) }
+        let range = NSRange(text.startIndex..., in: text)
+        var found: [Range<String.Index>] = []
+        func keep(_ result: NSTextCheckingResult) {
+            guard result.range.length > 0, let match = Range(result.range, in: text) else { return }
+            found.append(match)
+        }
+        if regex.isLinearPerStart, range.length <= Self.untimedLength {
+            for result in regex.regex.matches(in: text, range: range) { keep(result) }
+            return found
+        }
+        let match = MatchTimer()
+        regex.regex.enumerateMatches(in: text, options: [.reportProgress], range: range) {
+            result, _, stop in
+            if let result {
+                keep(result)
+            } else {
+                match.calls &+= 1
+                guard match.calls & 15 == 0, match.isPastDeadline() else { return }
+                match.timedOut = true
+                stop.pointee = true
+            }
+        }
+        if match.timedOut {
+            markTooSlow(pattern)
+            throw SlowRegexError(pattern: pattern)
+        }
+        if let spent = match.processorTime(), spent > InputLimits.regexSlowMatch, charge(pattern, spent) {
+            throw SlowRegexError(pattern: pattern)
+        }
+        return found
+    }
+
     /// The longest text a pattern of one repetition is matched on untimed: not a limit on
     /// any input, the bound below which such a match cannot take long.
     static let untimedLength = 500

@@ -15,6 +15,7 @@ extension ReaderApp {
         if monochrome { theme = theme.monochrome() }
         self.theme = theme
         highlighter.monochrome = monochrome
+        if textHighlighter.monochrome != monochrome { textHighlighter.monochrome = monochrome }
         feedList.showReadFeeds = settings.showReadFeeds
         feedList.sort = settings.feedSort
     }

@@ -78,6 +78,8 @@ public final class ReaderApp {
     public var onSettingsChange: @MainActor (Settings) -> Void = { _ in }
     /// The config's `highlight` lines, matched once per title.
     public let highlighter = TitleHighlighter()
+    /// The config's `highlight article|all` lines, matched when an article is laid out.
+    public let textHighlighter = TextHighlighter()
     /// The theme with the config's colours, before the display settings (`:set` starts
     /// from it again), and whether the terminal has no colours.
     var display: (colours: Theme, terminalMonochrome: Bool)?
@@ -89,6 +91,7 @@ public final class ReaderApp {
         settings = config.settings
         for (element, style) in config.colors { theme.set(element, style) }
         highlighter.highlights = config.highlights
+        textHighlighter.highlights = config.textHighlights
         feedList.queries = config.queries
         display = (theme, display?.terminalMonochrome ?? false)
         applyDisplaySettings()
@@ -272,7 +275,7 @@ public final class ReaderApp {
         var canvas = Canvas(size: size)
         screen.model.draw(into: &canvas, in: self)
         // Drawing the titles is what finds a highlight too slow: say so in this frame.
-        if let pattern = highlighter.takeSlowHighlights().first {
+        if let pattern = (highlighter.takeSlowHighlights() + textHighlighter.takeSlowHighlights()).first {
             message = "highlight: \(SlowRegexError(pattern: pattern)); it is off for this session"
         }
         if let progress = reloads.run?.progress {

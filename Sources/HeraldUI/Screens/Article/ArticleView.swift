@@ -8,11 +8,13 @@ public struct ArticleView {
     public var theme: Theme
     /// The keys in force, for the hint line.
     public var keymap: Keymap = .standard
+    /// The config's `highlight article|all` lines (nil: none).
+    public var highlighter: TextHighlighter?
 
     public func draw(into canvas: inout Canvas) {
         // The text's column: the window, or text-width columns at its left or centre.
         let (left, width) = theme.readingColumn(width: canvas.size.width)
-        let lines = model.lines(width: width, theme: theme)
+        let lines = model.lines(width: width, theme: theme, highlighter: highlighter)
         let visible = max(canvas.size.height - ScreenFrame.chromeRows, 1)
         let top = max(0, min(model.top, lines.count - visible))
         let last = min(top + visible, lines.count)

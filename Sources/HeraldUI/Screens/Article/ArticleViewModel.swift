@@ -19,8 +19,9 @@ public final class ArticleViewModel {
     public let highlight: String?
     private let repository: any ArticleRepository
     private let processor: ArticleProcessor
-    /// Wrapping is done once per width, not once per frame.
-    private var wrapped: (width: Int, lines: [ArticleLine], anchors: [TextAnchor])?
+    /// Wrapping (and matching the text highlights) is done once per width, not once per
+    /// frame; `highlights` is the highlighter's generation it was matched with.
+    private var wrapped: (width: Int, highlights: Int, lines: [ArticleLine], anchors: [TextAnchor])?
     /// Scroll to the first match once the article is laid out.
     private var scrollToMatch: Bool
     /// Reading the article (`.load`), and the steps to the next one (`.step`, while on top).
@@ -61,9 +62,14 @@ public final class ArticleViewModel {
     }
 
     /// The article laid out for a width: header fields, a blank line, the body wrapped (a
-    /// new width rewraps it, keeping the text that was at the top in view).
-    public func lines(width: Int, theme: Theme) -> [ArticleLine] {
-        if let wrapped, wrapped.width == width { return wrapped.lines }
+    /// new width rewraps it, keeping the text that was at the top in view), the words of
+    /// the body that `highlighter`'s patterns match in their styles. Without a highlighter
+    /// (a caller counting lines: highlights change no line's place) the last layout serves.
+    public func lines(width: Int, theme: Theme, highlighter: TextHighlighter? = nil) -> [ArticleLine] {
+        let generation = highlighter?.generation ?? -1
+        if let wrapped, wrapped.width == width, highlighter == nil || wrapped.highlights == generation {
+            return wrapped.lines
+        }
         guard let article = state.value else { return [] }
         let previous = wrapped.flatMap { $0.anchors.indices.contains(top) ? $0.anchors[top] : nil }
         var lines: [ArticleLine] = []
@@ -94,11 +100,15 @@ public final class ArticleViewModel {
         let bodyStart = lines.count
         for (line, anchor) in RichLayout.anchoredLines(body, width: width) {
             var spans = line.spans.map { ($0.text, theme.style(of: $0)) }
+            if let highlighter {
+                let ranges = highlighter.ranges(in: line.spans.map(\.text).joined())
+                if !ranges.isEmpty { spans = Self.restyled(spans, ranges) }
+            }
             if let highlight { spans = Self.highlighted(spans, query: highlight, match: theme.match) }
             lines.append(ArticleLine(label: nil, spans: spans))
             anchors.append(anchor)
         }
-        wrapped = (width, lines, anchors)
+        wrapped = (width, generation, lines, anchors)
         if scrollToMatch {
             scrollToMatch = false
             if let highlight, let first = Self.bestMatch(highlight, in: lines[bodyStart...]) {
@@ -141,24 +151,35 @@ public final class ArticleViewModel {
         let text = spans.map(\.text).joined()
         let ranges = SearchHighlight.ranges(of: query, in: text)
         guard !ranges.isEmpty else { return spans }
+        return restyled(spans, ranges.map { ($0, match) })
+    }
+
+    /// Spans split where `ranges` (grapheme offsets into the spans' text, in order, not
+    /// overlapping) start and end, the graphemes inside a range in its style (keeping the
+    /// span's underline and italics: a link stays a link).
+    static func restyled(
+        _ spans: [(text: String, style: Style)], _ ranges: [(range: Range<Int>, style: Style)]
+    ) -> [(text: String, style: Style)] {
         var out: [(text: String, style: Style)] = []
         var offset = 0
+        var next = 0  // the first range that may still hold `offset`
         for span in spans {
             var current = ""
-            var currentMatched: Bool?
+            var currentStyle: Style?
             for g in span.text {
-                let matched = ranges.contains { $0.contains(offset) }
-                if currentMatched != matched, !current.isEmpty {
-                    out.append((current, currentMatched! ? Self.matchStyle(span.style, match) : span.style))
+                while next < ranges.count, ranges[next].range.upperBound <= offset { next += 1 }
+                let style =
+                    next < ranges.count && ranges[next].range.contains(offset)
+                    ? Self.matchStyle(span.style, ranges[next].style) : span.style
+                if currentStyle != style, !current.isEmpty, let currentStyle {
+                    out.append((current, currentStyle))
                     current = ""
                 }
                 current.append(g)
-                currentMatched = matched
+                currentStyle = style
                 offset += 1
             }
-            if !current.isEmpty {
-                out.append((current, currentMatched! ? Self.matchStyle(span.style, match) : span.style))
-            }
+            if !current.isEmpty, let currentStyle { out.append((current, currentStyle)) }
         }
         return out
     }

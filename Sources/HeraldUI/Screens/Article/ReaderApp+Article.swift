@@ -9,7 +9,8 @@ extension ArticleViewModel: ReaderScreen {
     var ownedEffects: Effects? { effects }
 
     func draw(into canvas: inout Canvas, in app: ReaderApp) {
-        ArticleView(model: self, theme: app.theme, keymap: app.keymap).draw(into: &canvas)
+        ArticleView(model: self, theme: app.theme, keymap: app.keymap, highlighter: app.textHighlighter)
+            .draw(into: &canvas)
     }
 
     /// On top, the text rewraps: the scroll position stays within the new line count.
