@@ -14,6 +14,7 @@ struct ConfigDirectiveTests {
         var colors: [String: Style]
         var highlights: [String]
         var highlightStyles: [Style]
+        var textHighlights: [String]
         var filters: [QueryFilter]
 
         init(_ config: ReaderConfig, keys: [Key]) {
@@ -24,7 +25,8 @@ struct ConfigDirectiveTests {
             settings = config.settings
             colors = config.colors
             highlights = config.highlights.map(\.pattern)
-            highlightStyles = config.highlights.map(\.style)
+            highlightStyles = config.highlights.map(\.style) + config.textHighlights.map(\.style)
+            textHighlights = config.textHighlights.map(\.pattern)
             filters = config.filters
         }
     }
@@ -47,6 +49,11 @@ struct ConfigDirectiveTests {
         .highlight(pattern: "rust|swift", style: Style(foreground: .red)),
         .highlight(pattern: "^\\[Ad\\] \"quoted\" #x", style: Style(foreground: .green, italic: true)),
         .highlight(pattern: "two words", style: Style(foreground: .blue, background: .white)),
+        .highlight(pattern: "in text", style: Style(foreground: .red, bold: true), target: .article),
+        .highlight(pattern: "article", style: Style(foreground: .green), target: .all),
+        .set(setting: "articlelist-format", value: "%4i %f %D  %?T?;%-17T; ?%t"),
+        .set(setting: "feedlist-format", value: "%4i %n %11u %t%> %T"),
+        .set(setting: "datetime-format", value: "%b %d %H:%M"),
         .filter(query: "feed:\"a b\" (title:/ad/ or author:/^Bo$/)", action: .hide),
         .filter(query: "unread age>7d", action: .markRead),
     ]

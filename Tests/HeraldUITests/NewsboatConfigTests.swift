@@ -124,6 +124,46 @@ struct NewsboatConfigTests {
         #expect(translation.skipped.first?.reason.contains("display or download") == true)
     }
 
+    @Test("list formats and datetime-format come over as settings; a field Herald lacks is refused when applied")
+    func formats() {
+        let translation = NewsboatConfig.translate(
+            """
+            articlelist-format "%4i %f %D  %?T?;%-17T; ?%t"
+            feedlist-format "%4i %n %11u %t"
+            datetime-format "%d %b %Y"
+            articlelist-format "%4i %f %D %6L  %?T?;%-17T; ?%t"
+            """)
+        #expect(translation.skipped.isEmpty, "\(translation.skipped)")
+        #expect(
+            translation.lines == [
+                "set articlelist-format \"%4i %f %D  %?T?;%-17T; ?%t\"", "set feedlist-format \"%4i %n %11u %t\"",
+                "set datetime-format \"%d %b %Y\"", "set articlelist-format \"%4i %f %D %6L  %?T?;%-17T; ?%t\"",
+            ])
+        var config = ReaderConfig()
+        let problems = translation.directives.map { config.apply($0.directive) }
+        #expect(problems.prefix(3).allSatisfy { $0.isEmpty }, "\(problems)")
+        #expect(problems[3].first?.message.contains("`%L` is the article's length") == true, "\(problems[3])")
+        #expect(config.settings.articleListFormat?.text == "%4i %f %D  %?T?;%-17T; ?%t")
+    }
+
+    @Test("highlight article and all keep their target; articlelist is the titles")
+    func highlightTargets() {
+        let translation = NewsboatConfig.translate(
+            """
+            highlight article "swift" red
+            highlight all "rust" green default bold
+            highlight articlelist "^ad" blue
+            """)
+        #expect(
+            translation.lines == [
+                "highlight article swift red", "highlight all rust green default bold", "highlight ^ad blue",
+            ])
+        let config = ConfigFile.parse(translation.lines.joined(separator: "\n"), file: "t")
+        #expect(config.diagnostics.isEmpty, "\(config.diagnostics)")
+        #expect(config.highlights.map(\.pattern) == ["rust", "^ad"])
+        #expect(config.textHighlights.map(\.pattern) == ["swift", "rust"])
+    }
+
     @Test("lines that do not map are listed with their line number and reason")
     func skipped() {
         let translation = NewsboatConfig.translate(

@@ -50,6 +50,7 @@ public struct ReaderConfig: Sendable {
 ///     set NAME VALUE               a setting (see `Settings.specs`)
 ///     color ELEMENT FG BG [ATTR…]  an element's colours and attributes
 ///     highlight REGEX FG [BG] [ATTR…]  titles the regex matches, in that style
+///     highlight article|all REGEX …    the words it matches in an article's text (and titles)
 ///     query "Name" EXPR…           a query feed; filter EXPR… ACTION (`ConfigFile+Queries.swift`)
 ///     include FILE                 the file's lines, read here (relative to this file's folder)
 public enum ConfigFile {
@@ -444,7 +445,9 @@ extension ConfigFile {
             "#   attributes: bold dim underline reverse italic. set colors no, NO_COLOR in the environment, or",
             "#   a terminal without colours: attributes only (the selection and the header in reverse video).",
             "# Highlights (highlight REGEX FG [BG] [ATTRIBUTE…]): article titles the regex matches",
-            "#   (case-insensitive) in that style, e.g.  highlight \"rust|swift\" bright-green default bold",
+            "#   (case-insensitive) in that style, e.g.  highlight \"rust|swift\" bright-green default bold;",
+            "#   highlight article REGEX …: the words it matches in an article's text; highlight all REGEX …: both.",
+            "# Other files (include FILE): read in place of the line; a relative path is from this file's folder.",
         ]
         let theme = Theme()
         for element in Theme.elements {
