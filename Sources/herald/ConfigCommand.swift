@@ -37,7 +37,8 @@ extension GlobalOptions {
     /// A file an `include` line names, read as the config is: a regular file, at most 1 MB.
     static func readIncluded(_ path: String) throws -> String {
         do {
-            return String(decoding: try LocalFile.read(path, limit: 1_048_576, regularOnly: true), as: UTF8.self)
+            return String(
+                decoding: try LocalFile.read(path, limit: 1_048_576, regularOnly: true), as: UTF8.self)
         } catch FetchError.fileNotFound {
             throw IncludeError(message: "no such file")
         }
@@ -59,7 +60,9 @@ enum ConfigCommand {
             // Lines that are right but worth knowing about (a `delete` filter), among the
             // mistakes in file order.
             // Files in the order read (the config first, then what it includes).
-            let order = { (d: ConfigDiagnostic) in (config.files.firstIndex(of: d.file) ?? 0, d.line, d.column) }
+            let order = { (d: ConfigDiagnostic) in
+                (config.files.firstIndex(of: d.file) ?? 0, d.line, d.column)
+            }
             config.diagnostics = (config.diagnostics + config.notes).enumerated()
                 .sorted {
                     let (a, b) = (order($0.element), order($1.element))

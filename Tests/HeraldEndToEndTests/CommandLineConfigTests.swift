@@ -26,21 +26,31 @@ struct CommandLineConfigTests {
             missing.exitStatus == 2 && missing.errors.contains("cannot read the config"), "\(missing.errors)")
     }
 
-    @Test("config check reads included files: their mistakes at their own file:line, a cycle and a missing file at the include")
+    @Test(
+        "config check reads included files: their mistakes at their own file:line, a cycle and a missing file at the include"
+    )
     func checkIncludes() throws {
         let library = Library()
         defer { library.cleanUp() }
-        let colours = try library.write("color header red blue\nbind y nxt-unread\ninclude config\n", to: "colours")
+        let colours = try library.write(
+            "color header red blue\nbind y nxt-unread\ninclude config\n", to: "colours")
         let config = try library.write(
             "include colours\ninclude missing\nset mouse no\nfilter author:bot delete\n", to: "config")
         let result = try library.run(["--config", config.path, "config", "check"])
         #expect(result.exitStatus == 1, "\(result.output)")
         let lines = result.output.split(separator: "\n").map(String.init)
         #expect(lines.count == 4, "\(result.output)")
-        #expect(lines.first?.hasPrefix("\(config.path):2:9: cannot read `\(library.directory.path)/missing`") == true, "\(lines)")
-        #expect(lines.dropFirst().first?.hasPrefix("\(config.path):4:19: warning: this filter deletes") == true, "\(lines)")
-        #expect(lines.dropFirst(2).first?.hasPrefix("\(colours.path):2:8: unknown action `nxt-unread`") == true, "\(lines)")
-        #expect(lines.last?.hasPrefix("\(colours.path):3:9: `config` is already being read") == true, "\(lines)")
+        #expect(
+            lines.first?.hasPrefix("\(config.path):2:9: cannot read `\(library.directory.path)/missing`")
+                == true, "\(lines)")
+        #expect(
+            lines.dropFirst().first?.hasPrefix("\(config.path):4:19: warning: this filter deletes") == true,
+            "\(lines)")
+        #expect(
+            lines.dropFirst(2).first?.hasPrefix("\(colours.path):2:8: unknown action `nxt-unread`") == true,
+            "\(lines)")
+        #expect(
+            lines.last?.hasPrefix("\(colours.path):3:9: `config` is already being read") == true, "\(lines)")
     }
 
     @Test("a config that is a FIFO or a device is refused at once, by every command and the reader")

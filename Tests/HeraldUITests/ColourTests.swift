@@ -80,7 +80,10 @@ struct ColourTests {
             ("highlight rust", "c:1:15: highlight needs a pattern and a colour"),
             ("highlight rust rd", "c:1:16: unknown colour `rd` — did you mean `red`?"),
             ("highlight rust red blue blink", "c:1:25: unknown attribute `blink`"),
-            ("  highlight feedlist rust red", "c:1:13: highlight colours articles' titles and text, not feeds"),
+            (
+                "  highlight feedlist rust red",
+                "c:1:13: highlight colours articles' titles and text, not feeds"
+            ),
         ])
     func highlightMistakes(_ text: String, _ expected: String) {
         let found = ConfigFile.parse(text, file: "c").diagnostics.map(\.description)

@@ -12,7 +12,9 @@ struct ConfigIncludeTests {
     }
 
     /// A config at /c/config reading files from `files`; the paths read, in order.
-    func parse(_ text: String, _ files: [String: String], file: String = "/c/config") -> (ReaderConfig, [String]) {
+    func parse(_ text: String, _ files: [String: String], file: String = "/c/config") -> (
+        ReaderConfig, [String]
+    ) {
         var read: [String] = []
         let config = ConfigFile.parse(text, file: file) { path in
             read.append(path)
@@ -22,7 +24,9 @@ struct ConfigIncludeTests {
         return (config, read)
     }
 
-    @Test("an included file's lines count where the include stands; its path is from the including file's folder")
+    @Test(
+        "an included file's lines count where the include stands; its path is from the including file's folder"
+    )
     func relative() {
         let (config, read) = parse(
             "set reload-jobs 5\ninclude colours\nset mouse no",
@@ -38,7 +42,9 @@ struct ConfigIncludeTests {
         #expect(config.files == ["/c/config", "/c/colours", "/c/more"])
     }
 
-    @Test("a mistake in an included file names that file and its line; a missing file is a mistake at the include")
+    @Test(
+        "a mistake in an included file names that file and its line; a missing file is a mistake at the include"
+    )
     func diagnostics() {
         let (config, _) = parse(
             "include a\ninclude \"no such\"",

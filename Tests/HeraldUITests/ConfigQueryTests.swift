@@ -22,10 +22,14 @@ struct ConfigQueryTests {
             """, file: "c")
         #expect(
             config.regexes == [
-                ConfigRegex(line: 1, column: 12, directive: "highlight", field: .title, pattern: "(a+)+$", file: "c"),
-                ConfigRegex(line: 2, column: 22, directive: "query", field: .author, pattern: "^ann", file: "c"),
-                ConfigRegex(line: 2, column: 38, directive: "query", field: .title, pattern: "x y", file: "c"),
-                ConfigRegex(line: 3, column: 15, directive: "filter", field: .title, pattern: "sponsored", file: "c"),
+                ConfigRegex(
+                    line: 1, column: 12, directive: "highlight", field: .title, pattern: "(a+)+$", file: "c"),
+                ConfigRegex(
+                    line: 2, column: 22, directive: "query", field: .author, pattern: "^ann", file: "c"),
+                ConfigRegex(
+                    line: 2, column: 38, directive: "query", field: .title, pattern: "x y", file: "c"),
+                ConfigRegex(
+                    line: 3, column: 15, directive: "filter", field: .title, pattern: "sponsored", file: "c"),
             ], "a line with a mistake adds none")
     }
 

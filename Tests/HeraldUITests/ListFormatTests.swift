@@ -108,7 +108,8 @@ struct ListFormatTests {
     func dateFields() throws {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
-        let date = try #require(calendar.date(from: DateComponents(year: 2026, month: 5, day: 3, hour: 21, minute: 4, second: 9)))
+        let date = try #require(
+            calendar.date(from: DateComponents(year: 2026, month: 5, day: 3, hour: 21, minute: 4, second: 9)))
         let format = try DateFormat.parse("%A %B %d %I:%M:%S %p|%T|%F").get()
         let text = format.string(date, calendar: calendar)
         #expect(text == "Sunday    May       03 09:04:09 PM|21:04:09|2026-05-03")

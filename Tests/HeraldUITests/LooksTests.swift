@@ -71,7 +71,9 @@ struct LooksTests {
         #expect(canvas[2, 1].style == theme.unread, "the number, in the row's style")
     }
 
-    @Test("below 40 columns an article row is its flags and title; at 40 the date comes back", arguments: [20, 30, 39, 40])
+    @Test(
+        "below 40 columns an article row is its flags and title; at 40 the date comes back",
+        arguments: [20, 30, 39, 40])
     func narrow(width: Int) async throws {
         for config in ["", "set articlelist-format \"%4i %f %D %a %t\""] {
             let canvas = try await screen(config, keys: "j enter", size: Size(width: width, height: 10))
@@ -142,7 +144,8 @@ struct LooksTests {
     @Test("a text highlight too slow is off for the session and said on the status line; the others stay")
     func slowTextHighlight() async throws {
         let feed = Feed(url: "feed-0", title: "Backtracking")
-        let text = (0..<6).map { _ in String(repeating: "a", count: 30) + "!" }.joined(separator: "\n\n")
+        let text =
+            (0..<6).map { _ in String(repeating: "a", count: 30) + "!" }.joined(separator: "\n\n")
             + "\n\nRust news"
         let library = InMemoryArticleRepository(feeds: [
             (
@@ -150,7 +153,8 @@ struct LooksTests {
                 [
                     Article(
                         summary: ArticleSummary(
-                            id: "a0", feedID: feed.id, title: "Slow", published: Date(timeIntervalSince1970: 1_790_000_000)),
+                            id: "a0", feedID: feed.id, title: "Slow",
+                            published: Date(timeIntervalSince1970: 1_790_000_000)),
                         feedTitle: feed.title, link: nil, text: text)
                 ]
             )
@@ -161,7 +165,8 @@ struct LooksTests {
         await AppDriver.press(app, [.enter, .enter])
         let canvas = app.render()
         let lines = rows(canvas)
-        #expect(lines[size.height - 2].contains("highlight: /(a+)+$/ is too slow"), "\(lines[size.height - 2])")
+        #expect(
+            lines[size.height - 2].contains("highlight: /(a+)+$/ is too slow"), "\(lines[size.height - 2])")
         let y = try #require(lines.firstIndex { $0.hasPrefix("Rust news") })
         #expect(canvas[0, y].style.foreground == .blue)
         #expect(app.textHighlighter.takeSlowHighlights().isEmpty, "said once")

@@ -124,7 +124,9 @@ struct NewsboatConfigTests {
         #expect(translation.skipped.first?.reason.contains("display or download") == true)
     }
 
-    @Test("list formats and datetime-format come over as settings; a field Herald lacks is refused when applied")
+    @Test(
+        "list formats and datetime-format come over as settings; a field Herald lacks is refused when applied"
+    )
     func formats() {
         let translation = NewsboatConfig.translate(
             """
@@ -136,8 +138,10 @@ struct NewsboatConfigTests {
         #expect(translation.skipped.isEmpty, "\(translation.skipped)")
         #expect(
             translation.lines == [
-                "set articlelist-format \"%4i %f %D  %?T?;%-17T; ?%t\"", "set feedlist-format \"%4i %n %11u %t\"",
-                "set datetime-format \"%d %b %Y\"", "set articlelist-format \"%4i %f %D %6L  %?T?;%-17T; ?%t\"",
+                "set articlelist-format \"%4i %f %D  %?T?;%-17T; ?%t\"",
+                "set feedlist-format \"%4i %n %11u %t\"",
+                "set datetime-format \"%d %b %Y\"",
+                "set articlelist-format \"%4i %f %D %6L  %?T?;%-17T; ?%t\"",
             ])
         var config = ReaderConfig()
         let problems = translation.directives.map { config.apply($0.directive) }

@@ -63,7 +63,8 @@ extension ConfigFile {
         {
             guard let named = HighlightTarget(rawValue: first.text) else {
                 return diagnose(
-                    first.column, "highlight colours articles' titles and text, not feeds; the line is ignored")
+                    first.column,
+                    "highlight colours articles' titles and text, not feeds; the line is ignored")
             }
             target = named
             words = words.dropFirst()

@@ -20,13 +20,15 @@ extension ConfigFile {
     /// what it added to `config` since it held `before` of each (highlights, queries,
     /// filters). A query's pattern is placed at its text in the line when found there.
     static func regexes(
-        added before: (highlights: Int, textHighlights: Int, queries: Int, filters: Int), to config: ReaderConfig,
+        added before: (highlights: Int, textHighlights: Int, queries: Int, filters: Int),
+        to config: ReaderConfig,
         file: String, line: String, number: Int, directive: Word
     ) -> [ConfigRegex] {
         var found: [ConfigRegex] = []
         // A text highlight is tried on titles too: the library's bodies are too big to try.
         var patterns = config.highlights.dropFirst(before.highlights).map(\.pattern)
-        for text in config.textHighlights.dropFirst(before.textHighlights) where !patterns.contains(text.pattern) {
+        for text in config.textHighlights.dropFirst(before.textHighlights)
+        where !patterns.contains(text.pattern) {
             patterns.append(text.pattern)
         }
         for pattern in patterns {

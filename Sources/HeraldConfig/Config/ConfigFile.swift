@@ -99,14 +99,17 @@ public enum ConfigFile {
                 var found: [ConfigDiagnostic] = []
                 var noted: [ConfigDiagnostic] = []
                 let diagnose: (Int, String) -> Void = { column, message in
-                    found.append(ConfigDiagnostic(file: file, line: index + 1, column: column, message: message))
+                    found.append(
+                        ConfigDiagnostic(file: file, line: index + 1, column: column, message: message))
                 }
                 let note: (Int, String) -> Void = { column, message in
-                    noted.append(ConfigDiagnostic(file: file, line: index + 1, column: column, message: message))
+                    noted.append(
+                        ConfigDiagnostic(file: file, line: index + 1, column: column, message: message))
                 }
                 var include: (path: String, column: Int)?
                 ConfigFile.line(
-                    String(line), file: file, number: index + 1, into: &config, diagnose: diagnose, note: note,
+                    String(line), file: file, number: index + 1, into: &config, diagnose: diagnose,
+                    note: note,
                     include: { include = ($0, $1) })
                 diagnostics += found
                 notes += noted
@@ -117,7 +120,9 @@ public enum ConfigFile {
         }
 
         /// `include PATH` at `line` of `file`: the file read in its place.
-        private mutating func include(_ path: String, at column: Int, from file: String, line: Int, chain: [String]) {
+        private mutating func include(
+            _ path: String, at column: Int, from file: String, line: Int, chain: [String]
+        ) {
             func diagnose(_ message: String) {
                 diagnostics.append(ConfigDiagnostic(file: file, line: line, column: column, message: message))
             }
@@ -131,7 +136,8 @@ public enum ConfigFile {
             }
             guard reads < ConfigFile.includedFilesLimit else {
                 return diagnose(
-                    "more than \(ConfigFile.includedFilesLimit) files read for one config; the line is ignored")
+                    "more than \(ConfigFile.includedFilesLimit) files read for one config; the line is ignored"
+                )
             }
             reads += 1
             let text: String

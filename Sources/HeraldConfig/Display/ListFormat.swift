@@ -122,7 +122,11 @@ public struct ListFormat: Sendable, Equatable, CustomStringConvertible {
                 case .field(let letter, let width, let alignment):
                     append(Piece(text: Self.fit(value(letter), width: width, alignment), field: letter))
                 case .fill(let character):
-                    if fill == nil { fill = character } else { append(Piece(text: String(character), field: nil)) }
+                    if fill == nil {
+                        fill = character
+                    } else {
+                        append(Piece(text: String(character), field: nil))
+                    }
                 case .conditional(let letter, let then, let otherwise):
                     let shown = value(letter).contains { !$0.isWhitespace }
                     evaluate(shown ? then : otherwise)
@@ -143,7 +147,8 @@ public struct ListFormat: Sendable, Equatable, CustomStringConvertible {
         if gap > 0 {
             // A wide fill character fills by its width; a column it cannot fill stays blank.
             let each = max(DisplayWidth.of(fill), 1)
-            let text = String(repeating: String(fill), count: gap / each) + String(repeating: " ", count: gap % each)
+            let text =
+                String(repeating: String(fill), count: gap / each) + String(repeating: " ", count: gap % each)
             pieces.append(Piece(text: text, field: nil))
         }
         return Self.clip(pieces + right, to: width)
@@ -175,7 +180,9 @@ public struct ListFormat: Sendable, Equatable, CustomStringConvertible {
                 continue
             }
             let rest = width - used
-            if rest > 0 { out.append(Piece(text: TextLayout.truncate(piece.text, toWidth: rest), field: piece.field)) }
+            if rest > 0 {
+                out.append(Piece(text: TextLayout.truncate(piece.text, toWidth: rest), field: piece.field))
+            }
             break
         }
         return out
@@ -220,7 +227,8 @@ public struct ListFormat: Sendable, Equatable, CustomStringConvertible {
                 case ">":
                     index += 1
                     guard index < characters.count else {
-                        throw ListFormatError(column: start, message: "`%>` needs a fill character after it (`%> `)")
+                        throw ListFormatError(
+                            column: start, message: "`%>` needs a fill character after it (`%> `)")
                     }
                     flush()
                     segments.append(.fill(characters[index]))
@@ -245,7 +253,8 @@ public struct ListFormat: Sendable, Equatable, CustomStringConvertible {
             index += 1  // the `?`
             guard index + 1 < characters.count, characters[index + 1] == "?" else {
                 throw ListFormatError(
-                    column: start, message: "a condition is `%?X?then&else?` (X a field letter; `&else` optional)")
+                    column: start,
+                    message: "a condition is `%?X?then&else?` (X a field letter; `&else` optional)")
             }
             let letter = characters[index]
             try check(letter, at: index + 1)
@@ -257,7 +266,8 @@ public struct ListFormat: Sendable, Equatable, CustomStringConvertible {
                 otherwise = try segments(until: ["?"])
             }
             guard index < characters.count, characters[index] == "?" else {
-                throw ListFormatError(column: start, message: "the condition `%?\(letter)?…` is not closed by a `?`")
+                throw ListFormatError(
+                    column: start, message: "the condition `%?\(letter)?…` is not closed by a `?`")
             }
             index += 1
             return .conditional(letter, then: then, otherwise: otherwise)

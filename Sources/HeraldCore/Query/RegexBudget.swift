@@ -126,7 +126,8 @@ public final class RegexBudget: Sendable {
 
     /// Every stretch of `text` that `regex` matches (empty matches left out), within the
     /// budget: timed as `firstMatch` is, the time of the whole search charged to the pattern.
-    public func matches(_ regex: TimedRegex, in text: String) throws(SlowRegexError) -> [Range<String.Index>] {
+    public func matches(_ regex: TimedRegex, in text: String) throws(SlowRegexError) -> [Range<String.Index>]
+    {
         let pattern = regex.pattern
         if isTooSlow(pattern) { throw SlowRegexError(pattern: pattern) }
         let range = NSRange(text.startIndex..., in: text)

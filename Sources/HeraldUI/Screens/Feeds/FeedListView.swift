@@ -67,7 +67,9 @@ public struct FeedListView {
     /// A row in the config's `feedlist-format`, from column 2 to the right edge: plain, the
     /// title (`%t`) bold while the feed has unread articles (and is not disabled), the
     /// state (`%S`) in the error style when the last reload failed.
-    static func drawRow(_ row: FeedListRow, format: ListFormat, y: Int, theme: Theme, into canvas: inout Canvas) {
+    static func drawRow(
+        _ row: FeedListRow, format: ListFormat, y: Int, theme: Theme, into canvas: inout Canvas
+    ) {
         let disabled = row.feed?.disabled == true
         let failed = row.feed?.lastError != nil
         let pieces = format.render(width: canvas.size.width - 2) { field in
