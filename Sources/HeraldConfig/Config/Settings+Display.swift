@@ -25,7 +25,7 @@ extension Settings {
         Spec(
             name: "date-format", kind: .dateFormat, defaultValue: "iso",
             summary:
-                "dates in the article lists and the article header: iso 2026-11-03, european 03.11.2026, us 11/03/2026, short Nov 03, long Tue 03 Nov 2026, or a pattern of %Y %y %m %d %e %H %M %b %a %j"
+                "dates in the article lists and the article header: iso 2026-11-03, european 03.11.2026, us 11/03/2026, short Nov 03, long Tue 03 Nov 2026, or a pattern of %Y %y %m %d %e %H %M %b %a %j (%S %I %p %B %A %F %R %T too)"
         ),
         Spec(
             name: "datetime-format", kind: .dateFormat, defaultValue: "",

@@ -52,8 +52,8 @@ public final class TextHighlighter {
             }
             let style = monochrome ? highlight.style.withoutColors : highlight.style
             for match in matches {
-                let lower = line.distance(from: line.startIndex, to: match.lowerBound)
-                let range = lower..<(lower + line[match].count)
+                // Whole graphemes: a match ending inside one (a letter without its accent) takes it.
+                let range = SearchHighlight.offsets(of: match, in: line)
                 guard !range.isEmpty, !found.contains(where: { $0.range.overlaps(range) }) else { continue }
                 found.append((range, style))
             }

@@ -95,7 +95,7 @@ public struct SearchView {
         let article = hit.article
         if !article.isRead { canvas.write("N", x: 2, y: y, style: theme.unread) }
         if article.isStarred { canvas.write("*", x: 3, y: y, style: theme.marker) }
-        var x = 5 + canvas.write(theme.day(article.published), x: 5, y: y, style: theme.date) + 2
+        var x = 5 + canvas.write(theme.listDay(article.published), x: 5, y: y, style: theme.date) + 2
         if canvas.size.width >= feedColumnMinWidth {
             let feed = TextLayout.truncate(TextSanitizer.singleLine(hit.feedTitle), toWidth: feedWidth)
             canvas.write(feed, x: x, y: y, style: theme.read)
