@@ -66,7 +66,7 @@ public struct Settings: Sendable, Equatable {
         case choice([String])
         /// A date format: a name or a %-pattern (`DateFormat`).
         case dateFormat
-        /// A row format of a list (`ListFormat`).
+        /// A row format of a list (`ListFormat`); empty: the list's own row.
         case listFormat(ListFormat.Target)
 
         public var expected: String {
@@ -82,7 +82,7 @@ public struct Settings: Sendable, Equatable {
                 DateFormat.names.map(\.name).joined(separator: ", ") + " or a pattern such as %d %b %Y"
             case .listFormat(let target):
                 "a format of " + target.fields.map { "%\($0.letter)" }.joined(separator: " ")
-                    + " with widths (%-17T) and %>, %?X?…&…?"
+                    + ", or \"\" for Herald's own row"
             }
         }
     }
