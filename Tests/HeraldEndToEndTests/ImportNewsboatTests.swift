@@ -89,6 +89,9 @@ struct ImportNewsboatTests {
         notify-program "notify-send"
         highlight article "harbour" red default bold
         bind-key X next-feed feedlist
+        datetime-format "%d %b"
+        articlelist-format "%4i %f %D %6L  %?T?;%-17T; ?%t"
+        feedlist-format "%4i %n %11u %t"
         """
 
     func urls(_ server: FixtureServer) -> String {
@@ -127,6 +130,7 @@ struct ImportNewsboatTests {
             "config line 5: color background", "config line 6: macro x open", "query \"Harbour text\"",
             "urls line 3:", "is hidden in newsboat",
             "config line 18: bind-key X next-feed feedlist: Herald's config reader says: `next-feed` does nothing on feeds",
+            "config line 20: articlelist-format", "`%L` is the article's length",
         ] {
             #expect(result.output.contains(left), "\(left) missing in \(result.output)")
         }
@@ -157,7 +161,8 @@ struct ImportNewsboatTests {
             "bind j down", "bind C-d page-down articles", "color selection black yellow bold",
             "set browser \"firefox %s\"", "set reload-interval 30", "set keep-articles 500",
             "query \"Unread tech\" unread tag:tech", "filter title:/Windows/ skip",
-            "highlight harbour red default bold",
+            "highlight article harbour red default bold", "set datetime-format \"%d %b\"",
+            "set feedlist-format \"%4i %n %11u %t\"",
         ] {
             #expect(config.contains(line + "\n"), "\(line) missing in:\n\(config)")
         }
