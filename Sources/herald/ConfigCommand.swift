@@ -58,16 +58,17 @@ enum ConfigCommand {
             let (path, _) = options.configFile()
             var config = try options.loadConfig()
             // Lines that are right but worth knowing about (a `delete` filter), among the
-            // mistakes in file order.
-            // Files in the order read (the config first, then what it includes).
-            let order = { (d: ConfigDiagnostic) in
-                (config.files.firstIndex(of: d.file) ?? 0, d.line, d.column)
-            }
-            config.diagnostics = (config.diagnostics + config.notes).enumerated()
-                .sorted {
+            // mistakes in file order: the files in the order read (the config first, then
+            // what it includes), then line and column; equal places keep their order.
+            let files = config.files
+            func inFileOrder(_ diagnostics: [ConfigDiagnostic]) -> [ConfigDiagnostic] {
+                let order = { (d: ConfigDiagnostic) in (files.firstIndex(of: d.file) ?? 0, d.line, d.column) }
+                return diagnostics.enumerated().sorted {
                     let (a, b) = (order($0.element), order($1.element))
                     return (a.0, a.1, a.2, $0.offset) < (b.0, b.1, b.2, $1.offset)
                 }.map(\.element)
+            }
+            config.diagnostics = inFileOrder(config.diagnostics + config.notes)
             // `feed` lines are checked against the library, when there is one, and regular
             // expressions tried on its titles and authors.
             if !config.feedSettings.isEmpty || !config.regexes.isEmpty,
@@ -77,7 +78,7 @@ enum ConfigCommand {
                 let unknown = try await store.syncConfigFeedSettings(config.feedSettings)
                 config.diagnostics += FeedSettingWarnings.unknownFeeds(unknown)
                 config.diagnostics += try await slowRegexes(config.regexes, in: store, file: path)
-                config.diagnostics.sort { order($0) < order($1) }
+                config.diagnostics = inFileOrder(config.diagnostics)
             }
             for diagnostic in config.diagnostics { Console.say("\(diagnostic)") }
             // Warnings (a `feed` line for a feed not in the library) do not fail the check.
