@@ -55,6 +55,22 @@ struct LooksTests {
         #expect(first.hasPrefix(">    1 N  2026-11-21  떡볶이"), "\(first)")
     }
 
+    @Test(":set articlelist-format changes the open list's rows for the session; a refused field says why")
+    func setAtTheColonPrompt() async throws {
+        let app = await AppDriver.started(
+            try await DemoLibrary.load(), size: Size(width: 80, height: 24), config: "")
+        await AppDriver.press(app, [.enter])
+        func command(_ text: String) async {
+            await AppDriver.press(app, [.character(":")] + text.map { .character($0) } + [.enter])
+        }
+        await command("set articlelist-format \"%t%> %i\"")
+        let row = rows(app.render())[1]
+        #expect(row.hasPrefix("> Counting Geese by the Thousand") && row.hasSuffix(" 1"), "\(row)")
+        await command("set articlelist-format %L")
+        #expect(app.message?.contains("`%L` is the article's length") == true, "\(app.message ?? "")")
+        #expect(app.settings.articleListFormat?.text == "%t%> %i", "the last good format stays")
+    }
+
     @Test("feedlist-format: numbers, flags, counts and titles in the user's columns (golden)")
     func feedFormat() async throws {
         let canvas = try await screen("set feedlist-format \"%4i %S%n %-9u %t%> %T\"")
