@@ -194,6 +194,22 @@ struct ImportNewsboatFilesTests {
             "\(nothing.errors)")
     }
 
+    @Test("waiting on a command feed's command costs almost no CPU")
+    func waitingCostsNoCPU() throws {
+        let library = Library()
+        defer { library.cleanUp() }
+        let local = try library.write(Self.local, to: "slow.xml")
+        let wall = 3.0
+        #expect(try library.run(["add", "exec:sleep \(Int(wall)); cat '\(local.path)'"]).exitStatus == 0)
+        let started = Date()
+        let reload = try library.run(["reload", "--quiet"])
+        #expect(reload.exitStatus == 0, "\(reload.errors)")
+        #expect(Date().timeIntervalSince(started) >= wall, "the command was waited for")
+        // Start-up and storing three articles are a few hundredths; a spinning wait costs a core.
+        #expect(reload.cpuSeconds < 0.2 * wall, "\(reload.cpuSeconds) CPU-s in \(wall) s of waiting")
+        #expect(try library.sqlite("SELECT count(*) FROM articles") == "3")
+    }
+
     @Test(
         "an OPML file's exec: and filter: entries are refused, named; herald add takes one typed by the user")
     func onlyTheUsersOwn() throws {
