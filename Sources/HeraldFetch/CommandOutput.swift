@@ -63,11 +63,15 @@ public enum CommandOutput {
         var reading = Reading(
             output: output[0], errors: errors[0], feeding: input == nil ? -1 : feeding[1],
             input: input ?? Data())
-        let outcome = reading.run(limits: limits)
-        if outcome != .finished { killpg(pid, SIGKILL) }
+        let deadline = Date().addingTimeInterval(limits.totalTimeout)
+        var outcome = reading.run(until: deadline, maxBytes: limits.maxBytes)
         reading.closeAll()
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        if outcome == .finished, !exited(pid, by: deadline, status: &status) { outcome = .timedOut }
+        if outcome != .finished {
+            killpg(pid, SIGKILL)
+            while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        }
         switch outcome {
         case .timedOut:
             return .failure(
@@ -84,6 +88,18 @@ public enum CommandOutput {
         let code = (status >> 8) & 0xFF
         guard code == 0 else { return .failure(.other("\(kind): command exited with status \(code)" + said)) }
         return .success(reading.stdout)
+    }
+
+    /// Whether the command ended by `deadline` (its status in `status`). A command that
+    /// closed its output and goes on (`exec >&-; sleep 1000`) is looked at every 50 ms until
+    /// then: a sleep in the kernel, and most commands have ended at the first look.
+    static func exited(_ pid: pid_t, by deadline: Date, status: inout Int32) -> Bool {
+        while true {
+            let ended = waitpid(pid, &status, WNOHANG)
+            if ended == pid || (ended == -1 && errno != EINTR) { return true }
+            guard deadline.timeIntervalSinceNow > 0 else { return false }
+            if ended == 0 { _ = poll(nil, 0, 50) }
+        }
     }
 
     /// `16 MB`, or bytes when the limit is not whole megabytes.
@@ -181,8 +197,7 @@ public enum CommandOutput {
             if feeding >= 0 && input.isEmpty { closeFeeding() }
         }
 
-        mutating func run(limits: FetchLimits) -> Outcome {
-            let deadline = Date().addingTimeInterval(limits.totalTimeout)
+        mutating func run(until deadline: Date, maxBytes: Int) -> Outcome {
             var buffer = [UInt8](repeating: 0, count: 65_536)
             while output >= 0 || errors >= 0 {
                 let left = deadline.timeIntervalSinceNow
@@ -192,7 +207,8 @@ public enum CommandOutput {
                 if errors >= 0 { fds.append(pollfd(fd: errors, events: Int16(POLLIN), revents: 0)) }
                 if feeding >= 0 { fds.append(pollfd(fd: feeding, events: Int16(POLLOUT), revents: 0)) }
                 let ready = poll(&fds, nfds_t(fds.count), Int32(min(left * 1000, 60_000).rounded(.up)))
-                if ready < 0 && errno != EINTR { return .finished }
+                // poll fails only for want of memory: the command is stopped as if out of time.
+                if ready < 0 && errno != EINTR { return .timedOut }
                 guard ready > 0 else { continue }
                 for entry in fds where entry.revents != 0 {
                     if entry.fd == feeding {
@@ -207,7 +223,7 @@ public enum CommandOutput {
                         continue
                     }
                     if entry.fd == output {
-                        guard stdout.count + count <= limits.maxBytes else { return .tooLarge }
+                        guard stdout.count + count <= maxBytes else { return .tooLarge }
                         stdout.append(contentsOf: buffer[0..<count])
                     } else if stderr.count < CommandOutput.stderrBytes {
                         stderr.append(

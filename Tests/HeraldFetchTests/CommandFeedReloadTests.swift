@@ -34,7 +34,7 @@ struct CommandFeedReloadTests {
         func cleanUp() { try? FileManager.default.removeItem(at: directory) }
     }
 
-    @Test("an exec: feed's output is the feed, and its links resolve against nothing of the machine")
+    @Test("an exec: feed's output is the feed, kept under its address as written")
     func exec() async throws {
         let scratch = Scratch()
         defer { scratch.cleanUp() }
@@ -112,6 +112,12 @@ struct CommandFeedReloadTests {
                 input: nil, limits: limits)
         }
         #expect(Date().timeIntervalSince(started) < 5)
+        // A command that closes its output and goes on is stopped at the limit too.
+        let closing = Date()
+        await #expect(throws: FetchError.timedOut("exec: command ran over 1 s and was stopped")) {
+            try await CommandOutput.run("exec >&- 2>&-; sleep 30", kind: "exec", input: nil, limits: limits)
+        }
+        #expect(Date().timeIntervalSince(closing) < 5)
         try await Task.sleep(for: .seconds(3))
         #expect(!FileManager.default.fileExists(atPath: marker), "the command's children were killed too")
     }
