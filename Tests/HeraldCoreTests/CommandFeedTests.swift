@@ -1,6 +1,7 @@
 import Testing
 
 @testable import HeraldCore
+@testable import HeraldNewsboat
 
 /// newsboat's command feeds (`exec:`, `filter:`): read as newsboat reads them, and taken
 /// only from the user's own hand.
@@ -20,6 +21,18 @@ struct CommandFeedTests {
             #expect(CommandFeed.isCommand(nothing))
         }
         #expect(CommandFeed(address: "https://example.org/exec:x") == nil)
+    }
+
+    @Test("a urls line's quoted command keeps its escaped quotes and backslashes, as newsboat stores it")
+    func escapedQuotes() {
+        let text = #""exec:cat \"/tmp/a b.xml\"" tag"# + "\n" + #""exec:printf '\\n%s' x""#
+        let listed = NewsboatURLs.parseListed(text)
+        #expect(listed.map(\.subscription.url) == [#"exec:cat "/tmp/a b.xml""#, #"exec:printf '\n%s' x"#])
+        #expect(listed.first?.subscription.tags == ["tag"])
+        // Outside quotes a backslash is a character like any other.
+        #expect(
+            NewsboatURLs.parseListed(#"https://e.org/a\b x"#).first?.subscription.url == #"https://e.org/a\b"#
+        )
     }
 
     @Test("typed or in the user's own newsboat urls, a command feed is taken as written, spaces and all")
