@@ -194,6 +194,50 @@ struct ImportNewsboatFilesTests {
             "\(nothing.errors)")
     }
 
+    @Test(
+        "the XDG layout with only urls in the config directory and the cache in the data directory is found and imported"
+    )
+    func partialXDG() throws {
+        let server = try FixtureServer()
+        defer { server.stop() }
+        let library = Library()
+        defer { library.cleanUp() }
+        let newsboat = Newsboat(library: library)
+        try newsboat.write(urls: "\(server.url("/files/newsboat-tech.xml")) tech\n", config: "")
+        try newsboat.reload()
+        let home = library.directory.appendingPathComponent("xdg-home")
+        let configDirectory = home.appendingPathComponent("conf/newsboat")
+        let dataDirectory = home.appendingPathComponent("data/newsboat")
+        let manager = FileManager.default
+        for directory in [configDirectory, dataDirectory] {
+            try manager.createDirectory(at: directory, withIntermediateDirectories: true)
+        }
+        try manager.copyItem(
+            at: newsboat.directory.appendingPathComponent("urls"),
+            to: configDirectory.appendingPathComponent("urls"))
+        try manager.copyItem(
+            atPath: newsboat.cache, toPath: dataDirectory.appendingPathComponent("cache.db").path)
+        var environment = ProcessInfo.processInfo.environment
+        environment["HOME"] = home.path
+        environment["XDG_CONFIG_HOME"] = home.appendingPathComponent("conf").path
+        environment["XDG_DATA_HOME"] = home.appendingPathComponent("data").path
+        environment["HERALD_DB"] = library.path
+        environment["HERALD_DEMO_DIR"] = HeraldUnderTest.demoFeeds.path
+        try manager.createDirectory(
+            at: library.directory.appendingPathComponent("lib"), withIntermediateDirectories: true)
+        let result = try Spawn.run(
+            [try HeraldUnderTest.binary().path, "import-newsboat", "--config", newsboat.heraldConfig],
+            environment: environment, timeout: 30)
+        #expect(result.exitStatus == 0, "\(result.errors)")
+        let lines = result.output
+        #expect(
+            lines.contains("newsboat urls: \(configDirectory.path)/urls (XDG config directory)"), "\(lines)")
+        #expect(lines.contains("newsboat config: not found at \(configDirectory.path)/config"), "\(lines)")
+        #expect(
+            lines.contains("newsboat cache: \(dataDirectory.path)/cache.db (XDG data directory)"), "\(lines)")
+        #expect(lines.contains("imported 1 feed (1 new), 3 articles"), "\(lines)")
+    }
+
     @Test("waiting on a command feed's command costs almost no CPU")
     func waitingCostsNoCPU() throws {
         let library = Library()
