@@ -52,29 +52,10 @@ enum ImportNewsboatCommand {
                 directory = argument
             }
         }
-        let environment = ProcessInfo.processInfo.environment
-        var setup = NewsboatSetup.locate(directory: directory, environment: environment)
-            .overriding(urls: named["-u"], cache: named["-c"], config: named["-C"], environment: environment)
         // Everything is read and checked before anything is written.
-        let configText = try NewsboatConfigText.read(config: setup.config, environment: environment) {
-            try read($0, what: "config")
-        }
-        if named["-c"] == nil, let cacheFile = configText?.cacheFile {
-            setup = setup.followingCacheFile(cacheFile.path, at: cacheFile.place, environment: environment)
-        }
-        let urls = try read(setup.urls, what: "urls file")
-        let cacheFound = FileManager.default.fileExists(atPath: setup.cache)
         var report = Report()
-        report.files = [
-            .init(name: "urls", path: setup.urls, found: urls != nil, chosen: setup.chosen.urls),
-            .init(name: "config", path: setup.config, found: configText != nil, chosen: setup.chosen.config),
-            .init(name: "cache", path: setup.cache, found: cacheFound, chosen: setup.chosen.cache),
-        ]
-        guard urls != nil || configText != nil || cacheFound else {
-            throw UsageError(
-                "no newsboat files: no urls at \(setup.urls), no config at \(setup.config), no cache at \(setup.cache)"
-                    + " (name them: herald import-newsboat DIR, or -u URLS -c CACHE -C CONFIG)")
-        }
+        let (setup, urls, configText, cacheFound) = try files(
+            directory: directory, named: named, report: &report)
         let cache = cacheFound ? try NewsboatCacheFile(path: setup.cache) : nil
         let plans: [FeedPlan]
         if let urls {
@@ -142,6 +123,37 @@ enum ImportNewsboatCommand {
         report.finish(
             feeds: plans.count, dryRun: false, config: written.isEmpty ? nil : target, json: json)
         try await SubscriptionCommands.retireDemoFeeds(store, after: results)
+    }
+
+    /// newsboat's files: where each is (the directory, newsboat's own places, `-u`/`-c`/`-C`,
+    /// the config's `cache-file`), the text of `urls` and of the config with its includes,
+    /// and whether the cache is there; each noted in the report, found or not. Refused only
+    /// when none of the three is there, naming the three places.
+    static func files(directory: String?, named: [String: String], report: inout Report) throws -> (
+        setup: NewsboatSetup, urls: String?, config: NewsboatConfigText?, cacheFound: Bool
+    ) {
+        let environment = ProcessInfo.processInfo.environment
+        var setup = NewsboatSetup.locate(directory: directory, environment: environment)
+            .overriding(urls: named["-u"], cache: named["-c"], config: named["-C"], environment: environment)
+        let config = try NewsboatConfigText.read(config: setup.config, environment: environment) {
+            try read($0, what: "config")
+        }
+        if named["-c"] == nil, let cacheFile = config?.cacheFile {
+            setup = setup.followingCacheFile(cacheFile.path, at: cacheFile.place, environment: environment)
+        }
+        let urls = try read(setup.urls, what: "urls file")
+        let cacheFound = FileManager.default.fileExists(atPath: setup.cache)
+        report.files = [
+            .init(name: "urls", path: setup.urls, found: urls != nil, chosen: setup.chosen.urls),
+            .init(name: "config", path: setup.config, found: config != nil, chosen: setup.chosen.config),
+            .init(name: "cache", path: setup.cache, found: cacheFound, chosen: setup.chosen.cache),
+        ]
+        guard urls != nil || config != nil || cacheFound else {
+            throw UsageError(
+                "no newsboat files: no urls at \(setup.urls), no config at \(setup.config), no cache at \(setup.cache)"
+                    + " (name them: herald import-newsboat DIR, or -u URLS -c CACHE -C CONFIG)")
+        }
+        return (setup, urls, config, cacheFound)
     }
 
     /// What each `ignore-article` line became, and what that does: no filter the import
