@@ -26,7 +26,8 @@ public struct FetchLimits: Sendable {
 /// files, with a global and a per-host limit, conditional GET, timeouts, a size cap and a
 /// redirect limit. Every failure is a `FetchError` that names the cause.
 public actor FeedFetcher {
-    private let limits: FetchLimits
+    /// What each fetch may take; a command feed's output is held to them too (`CommandOutput`).
+    public let limits: FetchLimits
     private let loop: CurlLoop?
     private var nextID: UInt64 = 0
     private var running = 0
@@ -89,7 +90,9 @@ public actor FeedFetcher {
     }
 
     private func readFile(_ url: URL) throws(FetchError) -> FetchResult {
-        .fetched(FetchedDocument(data: try LocalFile.read(url.path, limit: limits.maxBytes, regularOnly: true), finalURL: url))
+        .fetched(
+            FetchedDocument(
+                data: try LocalFile.read(url.path, limit: limits.maxBytes, regularOnly: true), finalURL: url))
     }
 
     // MARK: Outcomes

@@ -42,4 +42,17 @@ public struct FetchedDocument: Sendable, Hashable {
     /// The transfer that fetched a body larger than the whole budget: if it led the budget,
     /// the lead is free again only once the document is released (see `BodyBudget`).
     var transfer: UInt64?
+
+    /// A document that came from no transfer (a command feed's output), its bytes apart.
+    public init(finalURL: URL, data: Data = Data()) {
+        (self.finalURL, self.data) = (finalURL, data)
+    }
+
+    init(
+        data: Data, etag: String? = nil, lastModified: String? = nil, charset: String? = nil, finalURL: URL,
+        movedPermanentlyTo: URL? = nil
+    ) {
+        (self.data, self.etag, self.lastModified, self.charset) = (data, etag, lastModified, charset)
+        (self.finalURL, self.movedPermanentlyTo) = (finalURL, movedPermanentlyTo)
+    }
 }

@@ -166,6 +166,31 @@ public final class NewsboatCacheFile {
         }
     }
 
+    /// Every feed the cache knows (the first row of each address), in the order newsboat
+    /// stored them, at most `limit`: the feeds of an import without a `urls` file. An
+    /// address longer than an address may be is left out.
+    public func feeds(limit: Int = 100_000) throws(NewsboatCacheError) -> [NewsboatCachedFeed] {
+        do {
+            return try budgeted {
+                // A bare column beside min() is read from the row that min() chose.
+                let statement = try db.prepareUncached(
+                    "SELECT rssurl, title, url, min(rowid) FROM rss_feed GROUP BY rssurl ORDER BY 4 LIMIT ?1")
+                try statement.bind(.integer(Int64(limit)))
+                var feeds: [NewsboatCachedFeed] = []
+                while try statement.step() {
+                    guard let url = Self.address(statement.text(0)), !url.isEmpty else { continue }
+                    feeds.append(
+                        NewsboatCachedFeed(
+                            url: url, title: Self.title(statement.text(1)),
+                            siteURL: Self.address(statement.text(2)) ?? ""))
+                }
+                return feeds
+            }
+        } catch {
+            throw failure("its feeds", error)
+        }
+    }
+
     /// The feed the cache knows at `url` (its first row, should there be several), bounded.
     public func feed(url: String) throws(NewsboatCacheError) -> NewsboatCachedFeed? {
         do {

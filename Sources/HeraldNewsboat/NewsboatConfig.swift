@@ -52,10 +52,16 @@ public struct NewsboatTranslation: Sendable, Equatable {
 /// (newsboat's default, `download`: new matching articles are not stored, stored ones stay).
 public enum NewsboatConfig {
     public static func translate(_ text: String) -> NewsboatTranslation {
+        translate(
+            lines: text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init))
+    }
+
+    /// The translation of these lines (a config with its includes followed: see
+    /// `NewsboatConfigText`); each result's line number is a position in `lines`, from 1.
+    public static func translate(lines: [String]) -> NewsboatTranslation {
         var result = NewsboatTranslation()
         var reloadTime: (minutes: String, line: Int, text: String)?
         var autoReload: (on: Bool, line: Int, text: String)?
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         // newsboat reads the whole file before it ignores anything: the last `ignore-mode`
         // holds, wherever it stands.
         let modes = lines.compactMap { words(String($0)) }.filter { $0.first == "ignore-mode" }
@@ -187,6 +193,9 @@ public enum NewsboatConfig {
             } catch {
                 return .failure(error)
             }
+        case "cache-file":
+            return refuse(
+                "where newsboat keeps its cache: the import reads it there; Herald keeps its own library")
         default: return refuse("`\(name)` has no Herald equivalent")
         }
     }

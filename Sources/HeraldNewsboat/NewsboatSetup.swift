@@ -5,14 +5,30 @@ public import Foundation
 /// Where a newsboat setup keeps its files, found as newsboat finds them: a directory named
 /// on the command line holds all three; else `~/.newsboat` when it exists; else the XDG
 /// places, `urls` and `config` in `$XDG_CONFIG_HOME/newsboat` (`~/.config/newsboat`) and
-/// `cache.db` in `$XDG_DATA_HOME/newsboat` (`~/.local/share/newsboat`).
+/// `cache.db` in `$XDG_DATA_HOME/newsboat` (`~/.local/share/newsboat`). newsboat's own
+/// options (`-u`, `-c`, `-C`) name one file each over what was found (`overriding`), and its
+/// config's `cache-file` names the cache when `-c` does not (`followingCacheFile`).
+///
+/// Any of the three may be missing: `where` says how each path was chosen, for the report.
 public struct NewsboatSetup: Sendable, Equatable {
     public var urls: String
     public var config: String
     public var cache: String
+    /// How each path was chosen, in words: `the directory`, `~/.newsboat`, `-u`, …
+    public var chosen = Chosen()
+
+    public struct Chosen: Sendable, Equatable {
+        public var urls = ""
+        public var config = ""
+        public var cache = ""
+    }
 
     public init(urls: String, config: String, cache: String) {
         (self.urls, self.config, self.cache) = (urls, config, cache)
+    }
+
+    public static func == (a: NewsboatSetup, b: NewsboatSetup) -> Bool {
+        (a.urls, a.config, a.cache) == (b.urls, b.config, b.cache)
     }
 
     public static func locate(
@@ -21,20 +37,64 @@ public struct NewsboatSetup: Sendable, Equatable {
             FileManager.default.fileExists(atPath: $0)
         }
     ) -> NewsboatSetup {
-        if let directory { return inside(directory) }
-        func variable(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
-        let home = variable("HOME") ?? NSHomeDirectory()
+        if let directory { return inside(directory, chosen: "the directory named") }
+        let home = Self.home(environment)
         let dotdir = home + "/.newsboat"
-        if exists(dotdir) { return inside(dotdir) }
+        if exists(dotdir) { return inside(dotdir, chosen: "~/.newsboat") }
+        func variable(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
         let config = (variable("XDG_CONFIG_HOME") ?? home + "/.config") + "/newsboat"
         let data = (variable("XDG_DATA_HOME") ?? home + "/.local/share") + "/newsboat"
-        guard exists(config) else { return inside(dotdir) }
-        return NewsboatSetup(urls: config + "/urls", config: config + "/config", cache: data + "/cache.db")
+        // newsboat takes the XDG places when its config directory is there; a setup that
+        // kept only its cache (in the data directory) is looked for there too.
+        guard exists(config) || exists(data) else { return inside(dotdir, chosen: "~/.newsboat") }
+        var setup = NewsboatSetup(
+            urls: config + "/urls", config: config + "/config", cache: data + "/cache.db")
+        setup.chosen = Chosen(
+            urls: "XDG config directory", config: "XDG config directory", cache: "XDG data directory")
+        return setup
     }
 
-    private static func inside(_ directory: String) -> NewsboatSetup {
+    /// The paths newsboat's options name, over those found: `-u`, `-c`, `-C` (`~` expanded,
+    /// relative to the working directory, as newsboat takes them).
+    public func overriding(
+        urls: String?, cache: String?, config: String?, environment: [String: String]
+    ) -> NewsboatSetup {
+        var setup = self
+        if let urls { (setup.urls, setup.chosen.urls) = (Self.path(urls, environment), "-u") }
+        if let cache { (setup.cache, setup.chosen.cache) = (Self.path(cache, environment), "-c") }
+        if let config { (setup.config, setup.chosen.config) = (Self.path(config, environment), "-C") }
+        return setup
+    }
+
+    /// The cache the config names (`cache-file PATH`, the last one read; `~` expanded, a
+    /// relative path taken from the working directory, as newsboat opens it), over the one
+    /// found; `where` is where the line is (`config line 3`).
+    public func followingCacheFile(_ value: String, at place: String, environment: [String: String])
+        -> NewsboatSetup
+    {
+        var setup = self
+        setup.cache = Self.path(value, environment)
+        setup.chosen.cache = "cache-file, \(place)"
+        return setup
+    }
+
+    /// `~` and `~/…` from HOME; a relative path from the working directory.
+    static func path(_ text: String, _ environment: [String: String]) -> String {
+        var path = text
+        if path == "~" || path.hasPrefix("~/") { path = home(environment) + path.dropFirst() }
+        if !path.hasPrefix("/") { path = FileManager.default.currentDirectoryPath + "/" + path }
+        return path
+    }
+
+    static func home(_ environment: [String: String]) -> String {
+        environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+    }
+
+    private static func inside(_ directory: String, chosen: String) -> NewsboatSetup {
         let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
-        return NewsboatSetup(urls: base + "/urls", config: base + "/config", cache: base + "/cache.db")
+        var setup = NewsboatSetup(urls: base + "/urls", config: base + "/config", cache: base + "/cache.db")
+        setup.chosen = Chosen(urls: chosen, config: chosen, cache: chosen)
+        return setup
     }
 }
 

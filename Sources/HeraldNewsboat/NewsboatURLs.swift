@@ -36,14 +36,23 @@ public enum NewsboatURLs {
         url.hasPrefix("query:") || url.hasPrefix("filter:") || url.hasPrefix("exec:")
     }
 
-    /// Splits on spaces, keeping `"quoted words"` (and `~"quoted titles"`) whole.
+    /// Splits on spaces, keeping `"quoted words"` (and `~"quoted titles"`) whole. Inside
+    /// quotes, as newsboat reads them, `\"` is a quote and `\\` a backslash (an `exec:`
+    /// command may quote its own arguments: `"exec:feed \"my list\""`).
     static func tokenize(_ line: String) -> [String] {
         var words: [String] = []
         var current = ""
         var quoted = false
         var started = false
+        var escaped = false
         for character in line {
-            if character == "\"" {
+            if escaped {
+                if character != "\"" && character != "\\" { current.append("\\") }
+                current.append(character)
+                escaped = false
+            } else if quoted && character == "\\" {
+                escaped = true
+            } else if character == "\"" {
                 quoted.toggle()
                 started = true
             } else if character.isWhitespace && !quoted {
@@ -55,6 +64,7 @@ public enum NewsboatURLs {
                 started = true
             }
         }
+        if escaped { current.append("\\") }
         if started { words.append(current) }
         return words
     }

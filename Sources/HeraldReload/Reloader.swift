@@ -169,14 +169,20 @@ public struct Reloader: Sendable {
     func reload(_ target: FeedValidators) async -> Outcome {
         let now = Date()
         do {
-            guard let url = URL(string: target.url) else {
-                throw FetchError.other("not a URL: \(target.url)")
+            let fetched: Fetched
+            if let command = CommandFeed(address: target.url) {
+                fetched = try await fetch(command, userAgent: target.settings.userAgent)
+            } else {
+                guard let url = URL(string: target.url) else {
+                    throw FetchError.other("not a URL: \(target.url)")
+                }
+                let request = FetchRequest(
+                    url: url, etag: target.etag, lastModified: target.lastModified,
+                    userAgent: target.settings.userAgent)
+                fetched = try await fetch(request)
             }
-            let request = FetchRequest(
-                url: url, etag: target.etag, lastModified: target.lastModified,
-                userAgent: target.settings.userAgent)
             let (document, body): (FetchedDocument, Handoff<Data>)
-            switch try await fetch(request) {
+            switch fetched {
             case .document(let fetched, let bytes): (document, body) = (fetched, bytes)
             case .unchanged(let moved):
                 var feedURL = target.url
@@ -228,13 +234,42 @@ public struct Reloader: Sendable {
         }
     }
 
+    /// A command feed's document: what its command printed (newsboat's `exec:`), or what
+    /// its filter made of the downloaded document (`filter:`), under the fetcher's limits of
+    /// size and time (`CommandOutput`). Never conditional (a filter's output may change when
+    /// its input does not) and never moved: the command is the user's, the address stays.
+    private func fetch(_ command: CommandFeed, userAgent: String?) async throws -> Fetched {
+        var input: Data?
+        var source = URL(fileURLWithPath: "/dev/null")
+        if case .filter(_, let address) = command {
+            guard let url = URL(string: address) else {
+                throw FetchError.other("filter: not a URL: \(address)")
+            }
+            source = url
+            switch try await fetcher.fetch(FetchRequest(url: url, userAgent: userAgent)) {
+            case .fetched(let document):
+                input = document.data
+                fetcher.release(document)
+            case .notModified, .notModifiedAt:
+                throw FetchError.other("filter: \(address) answered 304 Not Modified to a plain request")
+            }
+        }
+        let output = try await CommandOutput.run(
+            command.command, kind: command.kind, input: input, limits: fetcher.limits)
+        return .document(FetchedDocument(finalURL: source), Handoff(output))
+    }
+
     private func storeFeed(_ document: FetchedDocument, body: Handoff<Data>, for target: FeedValidators)
         async throws -> Outcome
     {
         // Each step takes what the one before left (`Handoff`): the body is freed once
         // parsed, the parsed items once prepared.
+        // An exec: feed's links resolve against nothing but the feed's own base.
+        var isExec = false
+        if case .exec? = CommandFeed(address: target.url) { isExec = true }
+        let base = isExec ? nil : document.finalURL.absoluteString
         var feed = try await BackgroundWorkers.shared.run { () throws(FeedParseError) in
-            try Self.process(document, data: body.take() ?? Data())
+            try Self.process(document, data: body.take() ?? Data(), baseURL: base)
         }
         let parsed = Handoff(feed.items)
         let guids = feed.items.map(\.id)
@@ -267,8 +302,10 @@ public struct Reloader: Sendable {
 
     /// Parses a fetched document's bytes, HTML bodies turned into text by the parser (off
     /// every actor).
-    static func process(_ document: FetchedDocument, data: Data) throws(FeedParseError) -> ParsedFeed {
-        try FeedParser.parse(data, baseURL: document.finalURL.absoluteString, httpCharset: document.charset)
+    static func process(_ document: FetchedDocument, data: Data, baseURL: String?) throws(FeedParseError)
+        -> ParsedFeed
+    {
+        try FeedParser.parse(data, baseURL: baseURL, httpCharset: document.charset)
     }
 }
 

@@ -181,7 +181,11 @@ extension LibraryStore {
     /// already does). Returns true when the URL changed.
     @discardableResult
     public func moveFeed(from oldURL: String, to newURL: String) throws -> Bool {
-        guard oldURL != newURL else { return false }
+        // A command feed (newsboat's exec: and filter:) is never moved, and nothing is moved
+        // to one: only the user's own hand makes one (see `FeedAddress`).
+        guard oldURL != newURL, !CommandFeed.isCommand(oldURL), !CommandFeed.isCommand(newURL) else {
+            return false
+        }
         let taken =
             try db.prepare("SELECT 1 FROM feeds WHERE url = ?1").bind(.text(newURL)).firstRow { _ in true }
             ?? false

@@ -51,9 +51,11 @@ enum CommandTable {
             name: "import", arguments: "FILE",
             summary: "add the feeds of an OPML or newsboat urls file"),
         Command(
-            name: "import-newsboat", arguments: "[DIR] [--dry-run] [--json]",
+            name: "import-newsboat", arguments: "[DIR] [-u URLS] [-c CACHE] [-C CONFIG] [--dry-run] [--json]",
             summary: "move over from newsboat: feeds, articles, config",
-            options: ["--dry-run", "--json"]),
+            options: [
+                "--dry-run", "--json", "-u", "--url-file", "-c", "--cache-file", "-C", "--config-file",
+            ]),
         Command(name: "export", arguments: "", summary: "write the subscriptions as OPML 2.0"),
         Command(
             name: "sync", arguments: "[status] [--dir PATH] [--quiet]",

@@ -52,9 +52,10 @@ enum ImportExportCommands {
         for entry in entries {
             var subscription = entry.subscription
             let shown = String(subscription.url.prefix(200))
-            if NewsboatURLs.isNewsboatOnly(subscription.url) {
+            if subscription.url.hasPrefix("query:") {
                 refused.append(
-                    "line \(entry.line): \(shown): newsboat's query, filter and exec feeds are not imported")
+                    "line \(entry.line): \(shown): newsboat's query feeds come over with herald import-newsboat"
+                )
                 continue
             }
             do {

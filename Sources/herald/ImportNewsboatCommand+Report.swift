@@ -20,6 +20,23 @@ extension ImportNewsboatCommand {
         var left: [String] = []
         /// What each newsboat `ignore-article` line became, and what that does.
         var filters: [String] = []
+        /// newsboat's three files: where each was looked for, and whether it was there.
+        var files: [File] = []
+
+        /// One of newsboat's files (`urls`, `config`, `cache`), where it was looked for, how
+        /// that place was chosen (`-u`, `~/.newsboat`, `cache-file, config line 3` …), and
+        /// whether it was there.
+        struct File: Encodable {
+            var name: String
+            var path: String
+            var found: Bool
+            var chosen: String
+
+            /// `urls: /home/me/.newsboat/urls (~/.newsboat)`, `config: not found at … (-C)`.
+            var line: String {
+                "\(name): \(found ? "" : "not found at ")\(path) (\(chosen))"
+            }
+        }
 
         func finish(feeds: Int, dryRun: Bool, config: (path: String, isNew: Bool)?, json: Bool) {
             if json {
@@ -30,6 +47,7 @@ extension ImportNewsboatCommand {
         }
 
         func say(feeds: Int, dryRun: Bool, config: (path: String, isNew: Bool)?) {
+            for file in files { Console.say("newsboat " + file.line) }
             let prefix = dryRun ? "would import" : "imported"
             Console.say(
                 "\(prefix) \(plural(feeds, "feed"))"
@@ -61,7 +79,8 @@ extension ImportNewsboatCommand {
         }
 
         /// `--json`: the same as one JSON object (keys in snake case, `not_carried` the list,
-        /// `filters` what the ignore-article lines became).
+        /// `filters` what the ignore-article lines became, `files` where newsboat's files were
+        /// looked for and which were found).
         func json(feeds: Int, dryRun: Bool, config: (path: String, isNew: Bool)?) -> String {
             struct Summary: Encodable {
                 var dry_run: Bool
@@ -71,6 +90,8 @@ extension ImportNewsboatCommand {
                 var config_is_new: Bool?
                 var not_carried: [String]
                 var filters: [String]
+                /// `{"urls": {"path": …, "found": true, "chosen": "-u"}, "config": …, "cache": …}`
+                var files: [String: File]
             }
             let summary = Summary(
                 dry_run: dryRun, feeds: feeds, new_feeds: newFeeds, articles: articles, read: read,
@@ -78,7 +99,15 @@ extension ImportNewsboatCommand {
                 marked_starred: markedStarred, config_carried: configCarried, config_not_carried: configLeft,
                 config_path: config?.path, config_is_new: config?.isNew,
                 not_carried: left.map(TextSanitizer.singleLine),
-                filters: filters.map(TextSanitizer.singleLine))
+                filters: filters.map(TextSanitizer.singleLine),
+                files: Dictionary(
+                    files.map {
+                        var file = $0
+                        (file.path, file.chosen) = (
+                            TextSanitizer.singleLine(file.path), TextSanitizer.singleLine(file.chosen)
+                        )
+                        return (file.name, file)
+                    }, uniquingKeysWith: { first, _ in first }))
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             let data = (try? encoder.encode(summary)) ?? Data("{}".utf8)

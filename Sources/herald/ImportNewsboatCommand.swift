@@ -5,10 +5,12 @@ import HeraldConfig
 import HeraldFetch
 import HeraldStore
 
-/// `herald import-newsboat [DIR] [--dry-run] [--json]`: a newsboat setup in one command — its feeds
-/// with tags and titles (`urls`), its cached articles with their read and flagged state
-/// (`cache.db`), and what of its `config` (and query feeds) Herald can read. Everything left
-/// behind is listed with its line and reason.
+/// `herald import-newsboat [DIR] [-u URLS] [-c CACHE] [-C CONFIG] [--dry-run] [--json]`: a newsboat
+/// setup in one command — its feeds with tags and titles (`urls`, its `exec:` and `filter:`
+/// feeds included), its cached articles with their read and flagged state (`cache.db`), and
+/// what of its `config` (and query feeds) Herald can read. Any of the three files may be
+/// missing (without `urls`, the cache's feeds come over); the report says which were found
+/// where. Everything left behind is listed with its line and reason.
 enum ImportNewsboatCommand {
     /// One feed to import: its subscription, its address in the cache, and what the cache
     /// holds of it (its articles are read one feed at a time, as they are imported).
@@ -18,40 +20,58 @@ enum ImportNewsboatCommand {
         var counts: (articles: Int, read: Int, flagged: Int)
     }
 
+    /// newsboat's own options naming one file each, short and long, as its command line has
+    /// them (`-u URLS`, `--url-file URLS`, `--url-file=URLS`).
+    static let fileOptions: [(short: String, long: String)] = [
+        ("-u", "--url-file"), ("-c", "--cache-file"), ("-C", "--config-file"),
+    ]
+
+    static let usage =
+        "herald import-newsboat [DIR] [-u URLS] [-c CACHE] [-C CONFIG] [--dry-run] [--json]"
+
     static func run(_ arguments: [String], options: GlobalOptions) async throws {
         var dryRun = false
         var json = false
         var directory: String?
-        for argument in arguments {
+        var named: [String: String] = [:]
+        var reader = ArgumentReader(arguments)
+        while let argument = reader.next() {
             if argument == "--dry-run" {
                 dryRun = true
             } else if argument == "--json" {
                 json = true
+            } else if let option = fileOptions.first(where: { $0.short == argument || $0.long == argument }) {
+                named[option.short] = try reader.value(of: argument)
+            } else if let option = fileOptions.first(where: { argument.hasPrefix($0.long + "=") }) {
+                named[option.short] = String(argument.dropFirst(option.long.count + 1))
             } else if argument.hasPrefix("-") || directory != nil {
                 throw UsageError(
-                    "import-newsboat takes a directory, --dry-run and --json: herald import-newsboat [DIR] [--dry-run] [--json]"
+                    "import-newsboat takes a directory, newsboat's -u, -c and -C, --dry-run and --json: \(usage)"
                 )
             } else {
                 directory = argument
             }
         }
-        let setup = NewsboatSetup.locate(
-            directory: directory, environment: ProcessInfo.processInfo.environment)
         // Everything is read and checked before anything is written.
-        guard let urls = try read(setup.urls, what: "urls file") else {
-            throw UsageError(
-                "no newsboat urls file at \(setup.urls)"
-                    + (directory == nil ? " (name the directory: herald import-newsboat DIR)" : ""))
-        }
-        guard FileManager.default.fileExists(atPath: setup.cache) else {
-            throw UsageError("no newsboat cache at \(setup.cache): nothing was imported")
-        }
-        let cache = try NewsboatCacheFile(path: setup.cache)
-        let config = try read(setup.config, what: "config")
         var report = Report()
-        let plans = try plan(urls: urls, cache: cache, report: &report)
-        let translation = checked(config.map(NewsboatConfig.translate) ?? NewsboatTranslation())
-        let extras = NewsboatURLExtras.parse(urls)
+        let (setup, urls, configText, cacheFound) = try files(
+            directory: directory, named: named, report: &report)
+        let cache = cacheFound ? try NewsboatCacheFile(path: setup.cache) : nil
+        let plans: [FeedPlan]
+        if let urls {
+            plans = try plan(urls: urls, cache: cache, report: &report)
+        } else if let cache {
+            plans = try plan(cache: cache, report: &report)
+        } else {
+            plans = []
+        }
+        let lines = configText?.lines ?? []
+        let translation = checked(NewsboatConfig.translate(lines: lines.map(\.text)))
+        /// Where a line of the translation was: `config line 3`, `/home/me/.newsboat/keys:7`.
+        func place(_ line: Int) -> String {
+            lines.indices.contains(line - 1) ? lines[line - 1].place : "config"
+        }
+        let extras = NewsboatURLExtras.parse(urls ?? "")
         var queryLines: [String] = []
         for query in extras.queries {
             switch query.translation {
@@ -66,16 +86,19 @@ enum ImportNewsboatCommand {
         }
         // The query feeds first: they are what a newsboat user sees first in the feed list.
         let written = queryLines + translation.lines
-        report.filters = filterNotes(translation)
-        for skipped in translation.skipped {
-            report.left.append("config line \(skipped.line): \(skipped.text.prefix(120)): \(skipped.reason)")
+        report.filters = filterNotes(translation, place: place)
+        var notCarried: [(place: String, text: String, reason: String)] =
+            translation.skipped.map { (place($0.line), $0.text, $0.reason) }
+        notCarried += (configText?.problems ?? []).map { ($0.place, $0.text, $0.reason) }
+        for skipped in notCarried {
+            report.left.append("\(skipped.place): \(skipped.text.prefix(120)): \(skipped.reason)")
         }
         report.configCarried = translation.carried + queryLines.count
-        report.configLeft = translation.skipped.count
+        report.configLeft = notCarried.count
         report.articles = plans.reduce(0) { $0 + $1.counts.articles }
         report.read = plans.reduce(0) { $0 + $1.counts.read }
         report.starred = plans.reduce(0) { $0 + $1.counts.flagged }
-        report.deleted = cache.deletedCount(feedURLs: plans.compactMap(\.cacheURL))
+        report.deleted = cache?.deletedCount(feedURLs: plans.compactMap(\.cacheURL)) ?? 0
         let target = configTarget(options)
         if dryRun {
             report.finish(
@@ -86,7 +109,7 @@ enum ImportNewsboatCommand {
         let store = try await options.openLibrary(importingDemo: false, writing: "herald import-newsboat")
         var results: [SubscribeResult] = []
         for plan in plans {
-            let (items, leftOut) = try plan.cacheURL.map { try cache.items(feedURL: $0) } ?? ([], 0)
+            let (items, leftOut) = try plan.cacheURL.flatMap { try cache?.items(feedURL: $0) } ?? ([], 0)
             if leftOut > 0 { report.left.append(Self.leftOutNote(leftOut, of: plan)) }
             let articles = await Self.converted(items)
             let (subscribed, counts) = try await store.importFeed(plan.subscription, articles: articles)
@@ -102,9 +125,40 @@ enum ImportNewsboatCommand {
         try await SubscriptionCommands.retireDemoFeeds(store, after: results)
     }
 
+    /// newsboat's files: where each is (the directory, newsboat's own places, `-u`/`-c`/`-C`,
+    /// the config's `cache-file`), the text of `urls` and of the config with its includes,
+    /// and whether the cache is there; each noted in the report, found or not. Refused only
+    /// when none of the three is there, naming the three places.
+    static func files(directory: String?, named: [String: String], report: inout Report) throws -> (
+        setup: NewsboatSetup, urls: String?, config: NewsboatConfigText?, cacheFound: Bool
+    ) {
+        let environment = ProcessInfo.processInfo.environment
+        var setup = NewsboatSetup.locate(directory: directory, environment: environment)
+            .overriding(urls: named["-u"], cache: named["-c"], config: named["-C"], environment: environment)
+        let config = try NewsboatConfigText.read(config: setup.config, environment: environment) {
+            try read($0, what: "config")
+        }
+        if named["-c"] == nil, let cacheFile = config?.cacheFile {
+            setup = setup.followingCacheFile(cacheFile.path, at: cacheFile.place, environment: environment)
+        }
+        let urls = try read(setup.urls, what: "urls file")
+        let cacheFound = FileManager.default.fileExists(atPath: setup.cache)
+        report.files = [
+            .init(name: "urls", path: setup.urls, found: urls != nil, chosen: setup.chosen.urls),
+            .init(name: "config", path: setup.config, found: config != nil, chosen: setup.chosen.config),
+            .init(name: "cache", path: setup.cache, found: cacheFound, chosen: setup.chosen.cache),
+        ]
+        guard urls != nil || config != nil || cacheFound else {
+            throw UsageError(
+                "no newsboat files: no urls at \(setup.urls), no config at \(setup.config), no cache at \(setup.cache)"
+                    + " (name them: herald import-newsboat DIR, or -u URLS -c CACHE -C CONFIG)")
+        }
+        return (setup, urls, config, cacheFound)
+    }
+
     /// What each `ignore-article` line became, and what that does: no filter the import
     /// writes deletes anything.
-    static func filterNotes(_ translation: NewsboatTranslation) -> [String] {
+    static func filterNotes(_ translation: NewsboatTranslation, place: (Int) -> String) -> [String] {
         translation.directives.compactMap { translated in
             guard case .filter(_, let action) = translated.directive else { return nil }
             let meaning =
@@ -112,7 +166,7 @@ enum ImportNewsboatCommand {
                 ? "matching articles stay in the library, out of sight (ignore-mode display); without the line they show again"
                 : "new matching articles are not stored (ignore-mode download, newsboat's default); stored ones stay"
             return
-                "config line \(translated.origin): ignore-article → \(translated.directive.line): \(meaning)"
+                "\(place(translated.origin)): ignore-article → \(translated.directive.line): \(meaning)"
         }
     }
 
@@ -127,40 +181,36 @@ enum ImportNewsboatCommand {
     /// The feeds of `urls` Herald can follow, each with its cached articles; the others
     /// are listed in the report. The cache is asked for the listed feeds only: what it
     /// holds besides costs nothing but a count.
-    static func plan(urls: String, cache: NewsboatCacheFile, report: inout Report) throws -> [FeedPlan] {
+    static func plan(urls: String, cache: NewsboatCacheFile?, report: inout Report) throws -> [FeedPlan] {
         var cached: [String: NewsboatCachedFeed] = [:]
         var plans: [FeedPlan] = []
         var seen: Set<String> = []
         for entry in NewsboatURLs.parseListed(urls) {
             let original = entry.subscription.url
-            if NewsboatURLs.isNewsboatOnly(original) {
-                if !original.hasPrefix("query:") {
-                    report.left.append(
-                        "urls line \(entry.line): \(original.prefix(200)): newsboat's filter and exec feeds are not imported"
-                    )
-                }
-                continue
-            }
+            // Query feeds become query lines (see `NewsboatURLExtras`).
+            if original.hasPrefix("query:") { continue }
             var subscription = entry.subscription
             do {
-                subscription.url = try FeedAddress.check(original, from: .listed)
+                // The user's own urls: their exec: and filter: feeds come over too.
+                subscription.url = try FeedAddress.check(original, from: .newsboatURLs)
             } catch {
                 report.left.append("urls line \(entry.line): \(original.prefix(200)): \(error)")
                 continue
             }
             guard seen.insert(subscription.url).inserted else { continue }
-            if cached[original] == nil, let feed = try cache.feed(url: original) { cached[original] = feed }
+            if cached[original] == nil, let feed = try cache?.feed(url: original) { cached[original] = feed }
             let feed = cached[original]
             if subscription.title == nil, let title = feed?.title, !title.isEmpty {
                 subscription.title = title
             }
             if let site = feed?.siteURL, !site.isEmpty { subscription.siteURL = URLText.escapingUnsafe(site) }
-            let counts = feed == nil ? (0, 0, 0) : try cache.counts(feedURL: original)
+            let counts = try feed.flatMap { _ in try cache?.counts(feedURL: original) } ?? (0, 0, 0)
             plans.append(
                 FeedPlan(subscription: subscription, cacheURL: feed == nil ? nil : original, counts: counts))
         }
-        // Listed feeds not looked up (newsboat-only ones, refused addresses) do not count
-        // as unlisted: the cache is asked about them too.
+        guard let cache else { return plans }
+        // Listed feeds not looked up (query feeds, refused addresses) do not count as
+        // unlisted: the cache is asked about them too.
         for entry in NewsboatURLs.parseListed(urls) where cached[entry.subscription.url] == nil {
             if let feed = try cache.feed(url: entry.subscription.url) {
                 cached[entry.subscription.url] = feed
@@ -171,6 +221,36 @@ enum ImportNewsboatCommand {
             report.left.append(
                 "cache: \(unlisted) feed\(unlisted == 1 ? "" : "s") no longer in urls (newsboat keeps them until a cleanup): not imported"
             )
+        }
+        return plans
+    }
+
+    /// Without a `urls` file: the feeds the cache holds, each with its articles and title.
+    /// The cache is another program's file, which anyone may have written: its addresses
+    /// are checked as an imported file's are, so an `exec:` or `filter:` feed in it does not
+    /// come over (only the user's own urls or command line may add one), and says so.
+    static func plan(cache: NewsboatCacheFile, report: inout Report) throws -> [FeedPlan] {
+        var plans: [FeedPlan] = []
+        var seen: Set<String> = []
+        for feed in try cache.feeds() {
+            var subscription = Subscription(url: feed.url)
+            do {
+                subscription.url = try FeedAddress.check(feed.url, from: .listed)
+            } catch {
+                let why =
+                    CommandFeed.isCommand(feed.url)
+                    ? "a command feed comes over only from your urls file (-u URLS), or with herald add"
+                    : "\(error)"
+                report.left.append("cache: feed \(feed.url.prefix(200)): \(why)")
+                continue
+            }
+            guard seen.insert(subscription.url).inserted else { continue }
+            if !feed.title.isEmpty { subscription.title = TextSanitizer.singleLine(feed.title) }
+            if !feed.siteURL.isEmpty { subscription.siteURL = URLText.escapingUnsafe(feed.siteURL) }
+            plans.append(
+                FeedPlan(
+                    subscription: subscription, cacheURL: feed.url,
+                    counts: try cache.counts(feedURL: feed.url)))
         }
         return plans
     }

@@ -47,7 +47,7 @@ enum ManualCommand {
         out += [
             ".SH CONFIGURATION",
             roff(
-                "$XDG_CONFIG_HOME/herald/config (~/.config/herald/config), or \\-\\-config PATH: bind KEY ACTION [SCREEN...], "
+                "$XDG_CONFIG_HOME/herald/config (~/.config/herald/config), or --config PATH: bind KEY ACTION [SCREEN...], "
                     + "unbind KEY [SCREEN...], set NAME VALUE, color ELEMENT FG BG [ATTR...], highlight REGEX FG [BG] [ATTR...]. "
                     + "herald config default prints every default; herald config check names every mistake."),
         ]
@@ -62,7 +62,8 @@ enum ManualCommand {
             ".TP", ".B BROWSER", roff("the program that opens links, unless the config sets browser"),
             ".TP", ".B HERALD_PLAYER",
             roff("the program that plays podcasts and videos, unless the config sets player"),
-            ".TP", ".B NO_COLOR", roff("set: no colours, attributes only (as set colors no, or a terminal without colours)"),
+            ".TP", ".B NO_COLOR",
+            roff("set: no colours, attributes only (as set colors no, or a terminal without colours)"),
             ".SH FILES",
             ".TP", ".I ~/.local/share/herald/herald.db", roff("the library"),
             ".TP", ".I ~/.config/herald/config", roff("the config file"),
@@ -160,9 +161,11 @@ enum ManualCommand {
                     "complete -c herald -f -n 'not __fish_seen_subcommand_from \(names)' -a \(command.name) -d '\(command.summary.replacingOccurrences(of: "'", with: ""))'"
                 )
                 for option in command.options {
+                    // A long option by -l, newsboat's one-letter ones (import-newsboat's -u) by -s.
+                    let flag =
+                        option.hasPrefix("--") ? "-l \(option.dropFirst(2))" : "-s \(option.dropFirst())"
                     lines.append(
-                        "complete -c herald -f -n '__fish_seen_subcommand_from \(command.name)' -l \(option.dropFirst(2))"
-                    )
+                        "complete -c herald -f -n '__fish_seen_subcommand_from \(command.name)' \(flag)")
                 }
                 for word in command.words {
                     lines.append(

@@ -23,7 +23,9 @@ enum SubscriptionCommands {
                 do {
                     subscription = Subscription(url: try FeedAddress.check(argument, from: .typed))
                 } catch {
-                    throw UsageError("add needs an http, https or file URL: '\(argument)' \(error)")
+                    throw UsageError(
+                        "add needs an http, https or file URL (or newsboat's exec:COMMAND or filter:COMMAND:URL): "
+                            + "'\(TextSanitizer.singleLine(argument))' \(error)")
                 }
             }
         }
@@ -34,7 +36,8 @@ enum SubscriptionCommands {
         subscription.tags = tags
         let store = try await options.openLibrary(importingDemo: false, writing: "herald add")
         // A feed already followed is not fetched again: only its title and tags change.
-        if try await !store.hasFeed(url: subscription.url) {
+        // A command feed (exec:, filter:) is run by the next reload, not here.
+        if try await !store.hasFeed(url: subscription.url), !CommandFeed.isCommand(subscription.url) {
             subscription.url = try await feedAddress(for: subscription.url)
         }
         let demo = try await store.demoFeedURLs()

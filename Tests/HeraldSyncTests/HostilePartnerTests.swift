@@ -183,8 +183,11 @@ struct HostilePartnerTests {
     }
 
     @Test(
-        "a subscription to file: or a device from another device is refused once; the honest ones are taken",
-        arguments: ["file:///dev/tty", "file:///etc/passwd", "/dev/zero", "ftp://x.example/feed"])
+        "a subscription to file:, a device or a command (exec:, filter:) from another device is refused once; the honest ones are taken",
+        arguments: [
+            "file:///dev/tty", "file:///etc/passwd", "/dev/zero", "ftp://x.example/feed", "exec:touch /tmp/owned",
+            "filter:sh -c id:https://x.example/feed",
+        ])
     func refusedSubscription(_ address: String) throws {
         let setup = try Setup()
         defer { setup.scratch.cleanUp() }
@@ -198,6 +201,12 @@ struct HostilePartnerTests {
         try Data(text.utf8).write(to: device.appendingPathComponent("ops-000001.log"))
         let report = try setup.sync()
         #expect(report.applied.refused.count == 1, "\(report.applied.refused)")
+        if CommandFeed.isCommand(address) {
+            // A command feed runs a command here: only this machine's user may add one.
+            #expect(
+                report.applied.refused.first?.contains("runs a command on this machine") == true,
+                "\(report.applied.refused)")
+        }
         #expect(report.applied.subscribed == 1)
         #expect(try setup.store.hasFeed(url: "https://fine.example/feed.xml"))
         #expect(try !setup.store.hasFeed(url: address))

@@ -7,12 +7,20 @@ import Foundation
 /// it (`herald add file:///…`): an address from a subscription file, a web page's alternate
 /// link, a redirect or another device's sync files is data from elsewhere, and
 /// `file:///etc/passwd` there is an attack. A device (`file:///dev/…`) is never a feed.
+///
+/// newsboat's command feeds (`exec:COMMAND`, `filter:FILTER:URL`, see `CommandFeed`) run a
+/// shell command on this machine: they are taken only from the user's own hand, typed or in
+/// their own newsboat `urls` (`.newsboatURLs`), never from an OPML file, a web page, a
+/// redirect or another device.
 public enum FeedAddress {
     public enum Origin: Sendable {
         /// Typed by the user on the command line.
         case typed
         /// Listed in a file being imported (OPML, a newsboat urls file).
         case listed
+        /// Listed in the user's own newsboat `urls` (`herald import-newsboat`): as `listed`,
+        /// and newsboat's `exec:` and `filter:` feeds come over too.
+        case newsboatURLs
         /// Named by a fetched web page (`<link rel="alternate">`).
         case discovered
         /// Written by another device into the sync folder (a subscription, a move).
@@ -38,6 +46,7 @@ public enum FeedAddress {
         if trimmed.unicodeScalars.contains(where: { TextSanitizer.isForbidden($0) }) {
             throw Refusal("holds a control character")
         }
+        if CommandFeed.isCommand(trimmed) { return try command(trimmed, from: origin) }
         if trimmed.unicodeScalars.contains(where: { $0.properties.isWhitespace }) {
             throw Refusal("holds a space")
         }
@@ -58,6 +67,34 @@ public enum FeedAddress {
         }
         return trimmed
     }
+
+    /// An `exec:` or `filter:` address, when `origin` is the user's own and it names a
+    /// command (and, for a filter, an http or https address to download).
+    private static func command(_ address: String, from origin: Origin) throws(Refusal) -> String {
+        let kind = address.hasPrefix("exec:") ? "exec" : "filter"
+        guard origin == .typed || origin == .newsboatURLs else {
+            throw Refusal(
+                "\(kind == "exec" ? "an" : "a") \(kind): feed runs a command on this machine: only your own command line or newsboat urls "
+                    + "may add one, not \(origin.source)")
+        }
+        guard let command = CommandFeed(address: address) else {
+            throw Refusal(
+                kind == "exec"
+                    ? "exec: names no command" : "not filter:COMMAND:URL (a command and an address)")
+        }
+        if case .filter(_, let url) = command {
+            let scheme = URL(string: url)?.scheme?.lowercased()
+            guard scheme == "http" || scheme == "https" else {
+                throw Refusal("the filter's address is not http or https")
+            }
+            do throws(Refusal) {
+                guard try check(url, from: .listed) == url else { throw Refusal("spaces around it") }
+            } catch {
+                throw Refusal("the filter's address: \(error)")
+            }
+        }
+        return address
+    }
 }
 
 extension FeedAddress.Origin {
@@ -66,6 +103,7 @@ extension FeedAddress.Origin {
         switch self {
         case .typed: "the command line"
         case .listed: "an imported file"
+        case .newsboatURLs: "newsboat's urls"
         case .discovered: "a web page"
         case .synced: "another device through sync"
         }
