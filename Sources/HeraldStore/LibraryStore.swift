@@ -22,6 +22,8 @@ public final class LibraryStore: ArticleRepository {
     var feedRowIDs: [String: Int64] = [:]
     /// The data version `feedRowIDs` was filled at.
     private var feedRowIDsVersion: Int64 = -1
+    /// The data version `changedElsewhere()` last saw (-1: never asked).
+    private var seenVersion: Int64 = -1
     /// The config's filters, applied to what a reload brings (`LibraryStore+Filters.swift`).
     var reloadFilters: [QueryFilter] = []
     /// Stored articles `delete` filters removed since `takeRemovedByFilters()` last read it.
@@ -245,6 +247,14 @@ public final class LibraryStore: ArticleRepository {
 
     /// The id of the feed at an address (`noSuchFeed` when the library has none there).
     public func feedID(url: String) throws -> FeedID { FeedID(row: try feedRowID(url)) }
+
+    /// Whether another connection committed to the library since the last call: SQLite's
+    /// `data_version` moves for other connections' commits only, not this one's.
+    public func changedElsewhere() -> Bool {
+        guard let version = try? db.integer("PRAGMA data_version") else { return false }
+        defer { seenVersion = version }
+        return seenVersion >= 0 && version != seenVersion
+    }
 
     /// The row of the feed at an address (the CLI, sync and imports name feeds by address).
     func feedRowID(_ url: String) throws -> Int64 {

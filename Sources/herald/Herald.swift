@@ -124,6 +124,11 @@ struct Herald {
             app.reloads.reloader = reloader
             app.sync.library = makeSync(config.settings)
             app.apply(config)
+            // Another process writing the library (herald add, a reload from cron): the
+            // screens follow without a key.
+            if repository is LibraryStore {
+                app.watchLibrary(LibraryWatcher(database: URL(fileURLWithPath: options.libraryPath())).changes())
+            }
             if let reason = (repository as? LibraryStore)?.access.reason {
                 app.say("Read only: the library cannot be written (\(reason)); changes are not saved.")
             }

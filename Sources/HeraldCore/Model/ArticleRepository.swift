@@ -42,9 +42,15 @@ public protocol ArticleRepository: Sendable {
     func lastOpenedList() async -> ArticleSource?
     /// Remembers the list being read.
     func setLastOpenedList(_ source: ArticleSource?) async
+    /// Whether another connection (another process) changed the library since the last
+    /// time this was asked; false the first time, and for a repository no other can write.
+    func changedElsewhere() async -> Bool
 }
 
 extension ArticleRepository {
+    /// Nothing else writes an in-memory repository.
+    public func changedElsewhere() async -> Bool { false }
+
     /// The row of `key`, counted from `known` (a key whose row is `row`) when one is given:
     /// the cost is the rows between them, not every row above.
     public func position(

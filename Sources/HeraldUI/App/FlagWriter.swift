@@ -1,4 +1,5 @@
 import HeraldCore
+import HeraldConfig
 
 /// Writes of read and starred flags, and `u`.
 ///
@@ -77,15 +78,16 @@ public final class FlagWriter {
 
     /// `A`: every article of a list read; the counts are read again once it is written.
     /// All articles and Unread are everything: those ask first, as `C` does.
-    func markListRead(_ source: ArticleSource, list: ArticleListModel?) {
+    /// `A`: the list's articles read; says how many once written (`title`: the list's name).
+    func markListRead(_ source: ArticleSource, title: String, list: ArticleListModel?) {
         if source == .all || source == .unread {
             askToMarkAllRead()
         } else {
-            markRead(source, list: list)
+            markRead(source, title: title, list: list)
         }
     }
 
-    func markRead(_ source: ArticleSource, list: ArticleListModel?) {
+    func markRead(_ source: ArticleSource, title: String? = nil, list: ArticleListModel?) {
         // The rows on screen show read at once; the write says which articles it changed.
         var kept = list?.markAllRead() ?? [:]
         for case .articles(let open) in app.stack where open.list.source == source || source == .all {
@@ -104,6 +106,7 @@ public final class FlagWriter {
                 self.app.flags.saved(.read, ids: kept.keys)
                 self.app.flags.hold(.read, true, ids: ids)
                 self.undoHistory.record(UndoEntry(flag: .read, value: true, ids: ids))
+                if let title { self.app.message = Self.markedMessage(ids.count, of: title, keymap: self.app.keymap) }
             } catch {
                 self.app.flags.failed(.read, kept: kept)
                 // Back to what the library holds: the lists' rows and counts read again.
@@ -117,6 +120,14 @@ public final class FlagWriter {
             self.app.feedList.load()
             self.app.sync.soon()
         }
+    }
+
+    /// What `A` says once written: how many articles of which list, and the key that undoes it.
+    static func markedMessage(_ count: Int, of title: String, keymap: Keymap) -> String {
+        let name = TextSanitizer.singleLine(title)
+        guard count > 0 else { return "\(name) had no unread articles." }
+        let undo = keymap.key(for: .undo, on: .feeds).map { " (\($0.label) undoes it)" } ?? ""
+        return "Marked \(count) article\(count == 1 ? "" : "s") of \(name) read\(undo)."
     }
 
     func askToMarkAllRead() {

@@ -65,7 +65,7 @@ extension ArticleListModel {
             app.withArticle(summary) { article, body in
                 app.performOnLinks(of: article, body: body, action, count: count)
             }
-        case .markListRead: app.writes.markListRead(self.list.source, list: self)
+        case .markListRead: app.writes.markListRead(self.list.source, title: self.list.title, list: self)
         case .markAllRead: app.writes.askToMarkAllRead()
         case .showTags: app.showTags()
         default: app.unavailable(action)

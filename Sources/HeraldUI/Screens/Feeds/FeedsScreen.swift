@@ -41,7 +41,7 @@ extension FeedListModel {
             select(.feed(feed.id), visible: app.bodyRows)
         case .markListRead:
             guard let row = selected else { return }
-            app.writes.markListRead(row.list.source, list: nil)
+            app.writes.markListRead(row.list.source, title: row.list.title, list: nil)
         case .openInBrowser:
             guard let feed = selected?.feed else {
                 app.message = "Select a feed to open its web site."
