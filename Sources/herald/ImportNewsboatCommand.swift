@@ -18,6 +18,8 @@ enum ImportNewsboatCommand {
         var subscription: Subscription
         var cacheURL: String?
         var counts: (articles: Int, read: Int, flagged: Int)
+        /// The title the user gave the feed in newsboat's urls (`~Title`).
+        var userTitle: String? = nil
     }
 
     /// newsboat's own options naming one file each, short and long, as its command line has
@@ -113,6 +115,9 @@ enum ImportNewsboatCommand {
             if leftOut > 0 { report.left.append(Self.leftOutNote(leftOut, of: plan)) }
             let articles = await Self.converted(items)
             let (subscribed, counts) = try await store.importFeed(plan.subscription, articles: articles)
+            if let title = plan.userTitle {
+                try await store.setFeedSetting(url: plan.subscription.url, key: .title, value: title)
+            }
             results.append(subscribed)
             report.added += counts.added
             report.markedRead += counts.markedRead
@@ -190,6 +195,9 @@ enum ImportNewsboatCommand {
             // Query feeds become query lines (see `NewsboatURLExtras`).
             if original.hasPrefix("query:") { continue }
             var subscription = entry.subscription
+            // A `~title` is the user's rename: kept as the feed's title setting, which a reload
+            // does not replace and sync carries, like `herald feed set URL title`.
+            let userTitle = subscription.title
             do {
                 // The user's own urls: their exec: and filter: feeds come over too.
                 subscription.url = try FeedAddress.check(original, from: .newsboatURLs)
@@ -206,7 +214,9 @@ enum ImportNewsboatCommand {
             if let site = feed?.siteURL, !site.isEmpty { subscription.siteURL = URLText.escapingUnsafe(site) }
             let counts = try feed.flatMap { _ in try cache?.counts(feedURL: original) } ?? (0, 0, 0)
             plans.append(
-                FeedPlan(subscription: subscription, cacheURL: feed == nil ? nil : original, counts: counts))
+                FeedPlan(
+                    subscription: subscription, cacheURL: feed == nil ? nil : original, counts: counts,
+                    userTitle: userTitle))
         }
         guard let cache else { return plans }
         // Listed feeds not looked up (query feeds, refused addresses) do not count as

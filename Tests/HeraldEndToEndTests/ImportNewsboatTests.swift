@@ -180,6 +180,15 @@ struct ImportNewsboatTests {
         }
         #expect(
             reloaded.first { $0["title"] as? String == "Rust and Swift compared" }?["read"] as? Bool == true)
+        // The ~title is the user's title setting: the reload kept it (the feed calls itself
+        // otherwise), and it is what sync carries, as `herald feed set URL title` is.
+        #expect(
+            reloaded.first { $0["title"] as? String == "Rust and Swift compared" }?["feed"] as? String
+                == "Tech Notes (renamed)")
+        let settings = try library.jsonLines(["feed", "show", "--json"])
+        #expect(
+            settings.contains { "\($0)".contains("Tech Notes (renamed)") && "\($0)".contains("library") },
+            "\(settings)")
     }
 
     /// `herald config check` finds nothing wrong in what the import wrote.
