@@ -99,29 +99,12 @@ public final class RegexBudget: Sendable {
         if regex.isLinearPerStart, range.length <= Self.untimedLength {
             return regex.regex.firstMatch(in: text, range: range) != nil
         }
-        let match = MatchTimer()
-        regex.regex.enumerateMatches(in: text, options: [.reportProgress], range: range) {
-            result, _, stop in
-            if result != nil {
-                match.found = true
-                stop.pointee = true
-            } else {
-                // The clock every 16th call: ICU calls at each position a search starts from,
-                // and every 10,000 steps of one match (about 0.3 ms of `(a+)+$`).
-                match.calls &+= 1
-                guard match.calls & 15 == 0, match.isPastDeadline() else { return }
-                match.timedOut = true
-                stop.pointee = true
-            }
+        var found = false
+        try timedSearch(regex, in: text, range: range) { _ in
+            found = true
+            return true
         }
-        if match.timedOut {
-            markTooSlow(pattern)
-            throw SlowRegexError(pattern: pattern)
-        }
-        if let spent = match.processorTime(), spent > InputLimits.regexSlowMatch, charge(pattern, spent) {
-            throw SlowRegexError(pattern: pattern)
-        }
-        return match.found
+        return found
     }
 
     /// Every stretch of `text` that `regex` matches (empty matches left out), within the
@@ -140,16 +123,34 @@ public final class RegexBudget: Sendable {
             for result in regex.regex.matches(in: text, range: range) { keep(result) }
             return found
         }
+        try timedSearch(regex, in: text, range: range) { result in
+            keep(result)
+            return false
+        }
+        return found
+    }
+
+    /// A timed search (`MatchTimer`): each match goes to `each`, which says whether to stop
+    /// there; past the deadline the pattern is too slow, and the search's processor time is
+    /// charged to it.
+    private func timedSearch(
+        _ regex: TimedRegex, in text: String, range: NSRange, _ each: (NSTextCheckingResult) -> Bool
+    ) throws(SlowRegexError) {
+        let pattern = regex.pattern
         let match = MatchTimer()
-        regex.regex.enumerateMatches(in: text, options: [.reportProgress], range: range) {
-            result, _, stop in
-            if let result {
-                keep(result)
-            } else {
-                match.calls &+= 1
-                guard match.calls & 15 == 0, match.isPastDeadline() else { return }
-                match.timedOut = true
-                stop.pointee = true
+        withoutActuallyEscaping(each) { each in
+            regex.regex.enumerateMatches(in: text, options: [.reportProgress], range: range) {
+                result, _, stop in
+                if let result {
+                    if each(result) { stop.pointee = true }
+                } else {
+                    // The clock every 16th call: ICU calls at each position a search starts
+                    // from, and every 10,000 steps of one match (about 0.3 ms of `(a+)+$`).
+                    match.calls &+= 1
+                    guard match.calls & 15 == 0, match.isPastDeadline() else { return }
+                    match.timedOut = true
+                    stop.pointee = true
+                }
             }
         }
         if match.timedOut {
@@ -159,7 +160,6 @@ public final class RegexBudget: Sendable {
         if let spent = match.processorTime(), spent > InputLimits.regexSlowMatch, charge(pattern, spent) {
             throw SlowRegexError(pattern: pattern)
         }
-        return found
     }
 
     /// The longest text a pattern of one repetition is matched on untimed: not a limit on
@@ -203,8 +203,7 @@ private final class MatchTimer {
     // Unchecked exclusivity: ICU calls back at each position a search starts from, and the
     // run-time check of each access to a class's property cost 0.6 µs on a title of 70
     // characters (a match takes 1.2 without the callbacks). Safe: only the callback and
-    // `firstMatch` touch these, one after the other on one thread, never overlapping.
-    @exclusivity(unchecked) var found = false
+    // `timedSearch` touch these, one after the other on one thread, never overlapping.
     @exclusivity(unchecked) var timedOut = false
     @exclusivity(unchecked) var calls = 0
     private let clock = ContinuousClock()
