@@ -27,6 +27,16 @@ final class RecordingOpener: ProgramRunning {
         notified.append((command, newArticles, feeds))
         return failure
     }
+    var piped: [(text: String, command: String)] = []
+    func pipe(_ text: String, to command: String) -> String? {
+        piped.append((text, command))
+        return failure
+    }
+    var bookmarked: [(command: String, arguments: [String])] = []
+    func bookmark(_ command: String, arguments: [String]) async -> String? {
+        bookmarked.append((command, arguments))
+        return failure
+    }
 }
 
 @Suite("Opening an article's links, media and the clipboard")

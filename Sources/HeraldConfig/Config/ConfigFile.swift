@@ -26,6 +26,8 @@ public struct ReaderConfig: Sendable {
     public var queries: [NamedQuery] = []
     /// The `filter` lines, in order.
     public var filters: [QueryFilter] = []
+    /// The `macro` lines, by key (a later line for a key replaces an earlier one).
+    public var macros: [Key: Macro] = [:]
     /// What `herald config check` says of lines that are right but worth knowing about (a
     /// `delete` filter deletes for good), as warnings; the reader does not show them.
     public var notes: [ConfigDiagnostic] = []
@@ -46,10 +48,11 @@ public struct ReaderConfig: Sendable {
 ///     color ELEMENT FG BG [ATTR…]  an element's colours and attributes
 ///     highlight REGEX FG [BG] [ATTR…]  titles the regex matches, in that style
 ///     query "Name" EXPR…           a query feed; filter EXPR… ACTION (`ConfigFile+Queries.swift`)
+///     macro KEY STEP [; STEP…]     `,` then KEY runs the steps (`ConfigFile+Macros.swift`)
 public enum ConfigFile {
-    static let directives = ["bind", "unbind", "set", "color", "feed", "highlight", "query", "filter"]
+    static let directives = ["bind", "unbind", "set", "color", "feed", "highlight", "query", "filter", "macro"]
     /// Directives of newsboat's config that Herald does not read (yet): said so, by name.
-    static let notYet = ["macro", "include"]
+    static let notYet = ["include"]
 
     public static func parse(_ text: String, file: String) -> ReaderConfig {
         var config = ReaderConfig()
@@ -93,6 +96,7 @@ public enum ConfigFile {
                 filter(
                     arguments, after: first, line: String(line), into: &config, diagnose: diagnose, note: note
                 )
+            case "macro": macro(arguments, after: first, into: &config, diagnose: diagnose)
             case let name where notYet.contains(name):
                 diagnose(first.column, "`\(name)` is not supported yet; the line is ignored")
             default:
@@ -100,7 +104,7 @@ public enum ConfigFile {
                     first.column,
                     "unknown directive `\(first.text)`"
                         + suggestion(for: first.text, among: directives + notYet)
-                        + " (bind, unbind, set, color, feed, highlight, query or filter)")
+                        + " (bind, unbind, set, color, feed, highlight, query, filter or macro)")
             }
         }
         config.diagnostics = diagnostics

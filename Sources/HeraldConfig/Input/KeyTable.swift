@@ -38,7 +38,7 @@ public enum KeyTable {
             }
         }
         lines.append("")
-        lines += TextLayout.wrap(ActionTable.countNote, width: width - 2).map { "  " + $0 }
+        lines += TextLayout.wrap(ActionTable.digitNote, width: width - 2).map { "  " + $0 }
         return lines.joined(separator: "\n")
     }
 }

@@ -61,6 +61,15 @@ extension ReaderApp {
         case .reload: reloads.start(only: nil)
         case .quit: isFinished = true
         case .help: push(.page(Self.commandHelpPage))
+        case .row(let number): perform(.top, count: number)
+        case .save(let path): save(to: path)
+        case .pipeTo(let command): pipe(to: command)
+        case .link(let number):
+            withCurrentArticle { article, body in
+                self.performOnLinks(of: article, body: body, .openInBrowser, count: number)
+            }
+        case .tag(let name): openTag(name)
+        case .goto(let text): gotoFeed(containing: text)
         case .set(let name, let value):
             guard let spec = Settings.specs.first(where: { $0.name == name }) else { return }
             var changed = settings
