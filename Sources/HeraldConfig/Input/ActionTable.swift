@@ -40,9 +40,9 @@ public enum ActionTable {
         ActionBinding(.pageUp, [.pageUp], on: lists + [.results, .page], "up a page"),
         ActionBinding(.pageUp, [.pageUp, .character("b")], on: [.article], "up a page"),
         ActionBinding(
-            .top, [.character("g"), .home], on: scrolling, "to the first row (a number first: row N)"),
+            .top, [.character("g"), .home], on: scrolling, "to the first row (:N Enter: row N)"),
         ActionBinding(
-            .bottom, [.character("G"), .end], on: scrolling, "to the last row (a number first: row N)"),
+            .bottom, [.character("G"), .end], on: scrolling, "to the last row"),
         ActionBinding(.down, [.down, .control("n")], on: [.search], "down a result"),
         ActionBinding(.up, [.up, .control("p")], on: [.search], "up a result"),
         ActionBinding(.pageDown, [.pageDown], on: [.search], "down a page of results"),
@@ -53,7 +53,7 @@ public enum ActionTable {
         ActionBinding(
             .open, [.enter, .right],
             on: [.feeds, .articles, .tags, .links, .errors, .results],
-            "open the selected row (a number first: row N)", hint: "Enter:open"),
+            "open the selected row", hint: "Enter:open"),
         ActionBinding(.open, [.enter], on: [.search], "open the selected result", hint: "Enter:open"),
         ActionBinding(
             .focusResults, [.tab], on: [.search, .results], "move between the query and the results",
@@ -91,7 +91,7 @@ public enum ActionTable {
             "show or hide the feeds (articles) with nothing unread"),
         ActionBinding(
             .openInBrowser, [.character("o")], on: [.articles, .article, .results, .links],
-            "open the article's link with $BROWSER (a number first: link N of the text)", hint: "o:open link"),
+            "open the article's link with $BROWSER (in the article, a digit: link N of the text)", hint: "o:open link"),
         ActionBinding(
             .openInBrowser, [.character("o")], on: [.feeds], "open the feed's web site with $BROWSER"),
         ActionBinding(

@@ -26,7 +26,7 @@ package enum ColonCommand: Equatable, Sendable {
         ("mark-unread", "[QUERY]", "mark them unread"),
         ("star", "[QUERY]", "star them"),
         ("unstar", "[QUERY]", "unstar them"),
-        ("undo", "", "take back the last change of read or starred flags (as u does)"),
+        ("undo", "", "take back the last change of read or starred flags (as U does)"),
         ("reload", "", "reload every feed"),
         ("set", "NAME VALUE", "change a setting for this session (the names of the config file's set)"),
         ("save", "FILE", "save the article as text to FILE (s starts it with save-path)"),
