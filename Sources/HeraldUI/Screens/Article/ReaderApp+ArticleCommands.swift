@@ -6,7 +6,8 @@ import HeraldConfig
 /// to a command (`|`), bookmark it (Ctrl-B), open a link by number (`#`, a digit), open its
 /// link and mark it read (`O`), a random unread article (Ctrl-K).
 extension ReaderApp {
-    /// Acts on the article on screen: the open article, or the selected row's (read first).
+    /// Acts on the article on screen: the open article, or the selected row's or search
+    /// result's (read first).
     func withCurrentArticle(_ act: @escaping @MainActor (Article, RichText) -> Void) {
         switch screen {
         case .article(let model):
@@ -21,6 +22,12 @@ extension ReaderApp {
                 return
             }
             withArticle(summary, act)
+        case .search(let search):
+            guard let hit = search.selected else {
+                message = "No result is selected."
+                return
+            }
+            withArticle(hit.article, act)
         default:
             message = "Open an article (or select one in a list) first."
         }
