@@ -61,7 +61,13 @@ extension ReaderApp {
         case .reload: reloads.start(only: nil)
         case .quit: isFinished = true
         case .help: push(.page(Self.commandHelpPage))
-        case .row(let number): perform(.top, count: number)
+        case .row(let number):
+            // A row past the end is said, as the feed list says a feed past the last.
+            if case .articles(let list) = screen, number > list.count {
+                message = "No row \(number): the list has \(list.count)."
+                return
+            }
+            perform(.top, count: number)
         case .save(let path): save(to: path)
         case .pipeTo(let command): pipe(to: command)
         case .link(let number):
