@@ -4,7 +4,7 @@ import Testing
 @testable import HeraldConfig
 @testable import HeraldUI
 
-/// The modes that take keys before a screen does (a count, a key sequence, a question, the
+/// The modes that take keys before a screen does (a key sequence, a macro's key, a question, the
 /// command line) are one value: one at a time, and what one takes never leaks into another.
 @Suite("Modes over the screen")
 @MainActor
