@@ -10,7 +10,7 @@ struct ReaderEndToEndTests {
     static let feedTitles = ["Field Journal", "한글 기술 일지", "Herald Notes", "Kabar Nusantara"]
     /// How the key hints (last row) begin; the rest is cut to the width.
     static let feedListHint = "Enter:open  ?:help  n:next unread"
-    static let articleListHint = "Enter:open  ?:help  n:next unread  N:read"
+    static let articleListHint = "Enter:open  ?:help  n:next unread  j/k:feeds  N:read"
     /// The feeds start below the virtual feeds (All articles, Unread, Starred).
     static let firstFeedRow = 4
 
