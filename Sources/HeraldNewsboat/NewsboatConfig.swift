@@ -183,6 +183,9 @@ public enum NewsboatConfig {
         // The same names and %-fields in Herald; a field Herald has no data for is refused
         // when the directive is applied, with why.
         case "articlelist-format", "feedlist-format", "datetime-format": return setting(name, first)
+        case "save-path": return setting("save-path", first)
+        case "bookmark-cmd": return setting("bookmark-cmd", first)
+        case "macro": return macro(arguments)
         case "ignore-article":
             guard arguments.count == 2 else { return refuse("ignore-article takes a feed and an expression") }
             do {
@@ -215,6 +218,48 @@ public enum NewsboatConfig {
         return screen(dialog).map { screens in
             chosen.map { .bind(keys: [key], action: $0, screens: screens) }
         }
+    }
+
+    /// `macro KEY OP [ARGS] [; OP [ARGS]…] [-- "DESCRIPTION"]`: each operation becomes its
+    /// Herald action, each `set NAME VALUE` the Herald setting it translates to.
+    private static func macro(_ arguments: [String]) -> Translated {
+        guard arguments.count >= 2, let key = NewsboatNames.key(arguments[0]) else {
+            return refuse("macro needs a key Herald has and an operation")
+        }
+        var words = Array(arguments.dropFirst())
+        var description: String?
+        if let dashes = words.firstIndex(of: "--") {
+            description = words.dropFirst(dashes + 1).joined(separator: " ")
+            words.removeSubrange(dashes...)
+        }
+        var groups: [[String]] = [[]]
+        for word in words {
+            if word == ";" {
+                groups.append([])
+            } else if word.hasSuffix(";"), word.count > 1 {
+                groups[groups.count - 1].append(String(word.dropLast()))
+                groups.append([])
+            } else {
+                groups[groups.count - 1].append(word)
+            }
+        }
+        var steps: [Macro.Step] = []
+        for group in groups where !group.isEmpty {
+            if group[0] == "set", group.count == 3 {
+                switch directives(group[1], [group[2]], hiding: false) {
+                case .success(let translated):
+                    for case .set(let setting, let value) in translated { steps.append(.set(setting: setting, value: value)) }
+                case .failure(let problem): return .failure(.init("set \(group[1]): \(problem.reason)"))
+                }
+            } else {
+                guard group.count == 1, let action = NewsboatNames.operations[group[0]]?.first else {
+                    return refuse("the operation `\(group.joined(separator: " "))` has no Herald action")
+                }
+                steps.append(.action(action))
+            }
+        }
+        guard !steps.isEmpty else { return refuse("a macro with no operation") }
+        return .success([.macro(Macro(key: key, steps: steps, description: description))])
     }
 
     /// The Herald screen of a newsboat dialog, as a bind names it; nil for none.

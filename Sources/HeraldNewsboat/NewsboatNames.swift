@@ -20,6 +20,11 @@ enum NewsboatNames {
         "help": [.help], "toggle-article-read": [.toggleRead], "show-urls": [.showLinks],
         "open-search": [.search], "up": [.up], "down": [.down], "pageup": [.pageUp],
         "pagedown": [.pageDown], "home": [.top], "end": [.bottom], "redraw": [.redraw],
+        "toggle-show-read-feeds": [.toggleShowRead], "open-in-browser-and-mark-read": [.openInBrowserAndMarkRead],
+        "save": [.save], "pipe-to": [.pipeTo], "goto-url": [.gotoURL], "bookmark": [.bookmark],
+        "toggle-source-view": [.toggleSource], "random-unread": [.randomUnread], "macro-prefix": [.macroPrefix],
+        "enqueue": [.enqueue], "edit-flags": [.toggleStar], "cmdline": [.commandLine],
+        "set-tag": [.showTags], "select-tag": [.showTags],
     ]
 
     /// newsboat dialog (the optional last word of bind-key) → Herald screen.

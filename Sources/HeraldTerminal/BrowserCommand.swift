@@ -91,6 +91,34 @@ final class TerminalPrograms: ProgramRunning {
         await NotifyCommand.run(command, newArticles: newArticles, feeds: feeds, quiet: true)
     }
 
+    /// The text goes through a file only this user can read (the feed's words are never part
+    /// of a shell line): the shell takes it as its input, then runs the user's command.
+    func pipe(_ text: String, to command: String) -> String? {
+        var template = Array((NSTemporaryDirectory() + "/herald-pipe-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { return "could not make a file for the text: \(String(cString: strerror(errno)))" }
+        let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        defer { unlink(path) }
+        let written = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        do {
+            try written.write(contentsOf: Data(text.utf8))
+            try written.close()
+        } catch {
+            return "could not write the text: \(error)"
+        }
+        terminal.suspend()
+        let failure = BrowserCommand.run(["/bin/sh", "-c", "exec <\"$1\" && eval \"$2\"", "herald", path, command])
+        terminal.resume()
+        renderer.invalidate()
+        return failure.map { $0.replacingOccurrences(of: "/bin/sh", with: "the command") }
+    }
+
+    func bookmark(_ command: String, arguments: [String]) async -> String? {
+        await NotifyCommand.wait(
+            ["/bin/sh", "-c", command + " \"$@\"", "herald"] + arguments,
+            environment: ProcessInfo.processInfo.environment, quiet: true, name: "bookmark-cmd")
+    }
+
     private func run(_ command: String, _ url: String) -> String? {
         guard let argv = BrowserCommand.argv(browser: command, url: url) else {
             return "Only http and https links are opened."

@@ -47,9 +47,16 @@ enum ManualCommand {
         out += [
             ".SH CONFIGURATION",
             roff(
-                "$XDG_CONFIG_HOME/herald/config (~/.config/herald/config), or --config PATH: bind KEY ACTION [SCREEN...], "
-                    + "unbind KEY [SCREEN...], set NAME VALUE, color ELEMENT FG BG [ATTR...], highlight REGEX FG [BG] [ATTR...]. "
+                "$XDG_CONFIG_HOME/herald/config (~/.config/herald/config), or --config PATH: one directive a line, "
+                    + "# to the end of a line a comment, \"quoted words\" with spaces. "
                     + "herald config default prints every default; herald config check names every mistake."),
+        ]
+        for directive in ConfigFile.reference {
+            out += [".TP", ".B " + roff(directive.usage), roff(directive.summary)]
+        }
+        out += [
+            ".PP",
+            roff("EXPR, the query language of query and filter lines, of / and of herald list --query: " + ConfigFile.queryLanguage),
         ]
         for spec in Settings.specs {
             out += [

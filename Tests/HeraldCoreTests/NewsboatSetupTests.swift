@@ -63,7 +63,7 @@ struct NewsboatSetupTests {
         "include lines are followed, relative to the including file and from ~, each line keeping its place")
     func includes() throws {
         let files = [
-            "/n/config": "bind-key j down\ninclude keys\ninclude ~/colours\nmacro x open\n",
+            "/n/config": "bind-key j down\ninclude keys\ninclude ~/colours\nmacro x open ; delete-article\n",
             "/n/keys": "bind-key k up\ninclude sub/more\n",
             "/n/sub/more": "unbind-key J\n",
             "/h/colours": "color listfocus black yellow\n",

@@ -76,7 +76,7 @@ struct ImportNewsboatTests {
         bind-key ^D pagedown articlelist
         unbind-key J
         color background white black
-        macro x open
+        macro x open ; delete-article
         color listfocus black yellow bold
         browser "firefox %u"
         auto-reload yes
@@ -127,7 +127,7 @@ struct ImportNewsboatTests {
             "\(result.output)")
         #expect(result.output.contains("1 article deleted in newsboat: not imported"))
         for left in [
-            "config line 5: color background", "config line 6: macro x open", "query \"Harbour text\"",
+            "config line 5: color background", "config line 6: macro x open ; delete-article", "query \"Harbour text\"",
             "urls line 3:", "is hidden in newsboat",
             "config line 18: bind-key X next-feed feedlist: Herald's config reader says: `next-feed` does nothing on feeds",
             "config line 20: articlelist-format", "`%L` is the article's length",
@@ -240,7 +240,7 @@ struct ImportNewsboatTests {
             summary["articles"] as? Int
                 == Int(try newsboat.sql("SELECT count(*) FROM rss_item WHERE deleted = 0")))
         let left = try #require(summary["not_carried"] as? [String])
-        #expect(left.contains { $0.hasPrefix("config line 6: macro x open") }, "\(left)")
+        #expect(left.contains { $0.hasPrefix("config line 6: macro x open ; delete-article") }, "\(left)")
         #expect(!FileManager.default.fileExists(atPath: library.path))
     }
 }

@@ -58,7 +58,7 @@ struct QueryFeedEndToEndTests {
         try session.type(":mark-unread feed:nusantara")
         try await session.waitUntil(contains: ":mark-unread feed:nusantara")
         try session.sendKeys("Enter")
-        try await session.waitUntil(contains: "marked unread (u undoes)")
+        try await session.waitUntil(contains: "marked unread (U undoes)")
         try session.sendKeys("j")
         screen = try await session.waitUntil("every article of the feed unread") { screen in
             guard let counts = Self.counts(screen, "From Nusantara") else { return false }

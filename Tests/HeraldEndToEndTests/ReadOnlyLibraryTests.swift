@@ -104,7 +104,7 @@ struct ReadOnlyLibraryTests {
         try await session.waitUntil("the first feed's articles") { screen in
             screen.contains { $0.contains("articles ·") }
         }
-        try session.sendKeys("s")
+        try session.sendKeys("*")
         try await session.waitUntil(contains: "Could not save the star (undone)")
         try session.sendKeys("q", "q")
         #expect(try await session.waitForExitStatus() == 0)

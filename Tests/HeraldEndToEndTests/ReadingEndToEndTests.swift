@@ -94,14 +94,14 @@ struct ReadingEndToEndTests {
         try await start(session, feeds: feeds, environment: browser)
         try session.sendKeys("Enter")
         try await session.waitUntil(contains: "Alpha two")
-        try session.sendKeys("j", "Enter")
+        try session.sendKeys("J", "Enter")
         try await session.waitUntil(contains: "Title:")
         try session.sendKeys("o")
         try await session.waitUntil(contains: "Opened article: https://example.org/alpha/1")
         let logged = try String(contentsOf: log, encoding: .utf8)
         #expect(logged == "https://example.org/alpha/1\n")
         // From the list too, without opening the article.
-        try session.sendKeys("q", "k", "o")
+        try session.sendKeys("q", "K", "o")
         try await session.waitUntil(contains: "Opened article: https://example.org/alpha/0")
         #expect(
             try String(contentsOf: log, encoding: .utf8)

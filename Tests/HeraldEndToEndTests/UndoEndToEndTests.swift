@@ -16,7 +16,7 @@ struct UndoEndToEndTests {
     }
 
     @Test(
-        ":mark-read marks the open feed read, u makes exactly those articles unread again, in the library too"
+        ":mark-read marks the open feed read, U makes exactly those articles unread again, in the library too"
     )
     func markReadThenUndo() async throws {
         let library = CommandLineTests.Library()
@@ -38,19 +38,19 @@ struct UndoEndToEndTests {
         try await session.waitUntil(contains: ":mark-read")
         try session.sendKeys("Enter")
         screen = try await session.waitUntil(
-            contains: "\(before - 1) article\(before - 1 == 1 ? "" : "s") marked read (u undoes)")
+            contains: "\(before - 1) article\(before - 1 == 1 ? "" : "s") marked read (U undoes)")
         // The message holds the status line until the next key.
-        try session.sendKeys("k")
+        try session.sendKeys("K")
         screen = try await session.waitUntil("the list counts none unread") { Self.unread($0) == 0 }
         #expect(!screen.contains { $0.hasPrefix("  N  ") }, "\(TmuxSession.framed(screen))")
 
-        try session.sendKeys("u")
+        try session.sendKeys("U")
         try await session.waitUntil(contains: "undid: \(before - 1) article")
         // The rows are read again with the fresh counts: wait for them, not for the message.
         try await session.waitUntil("the rows unread again") { screen in
             screen.filter { $0.hasPrefix("  N  ") }.count == before - 1
         }
-        try session.sendKeys("k")
+        try session.sendKeys("K")
         screen = try await session.waitUntil("the count is back") { Self.unread($0) == before - 1 }
         // The article read by hand (the first row) stays read.
         #expect(screen[1].hasPrefix(">    "), "\(TmuxSession.framed(screen))")

@@ -60,7 +60,7 @@ struct PagingTests {
         #expect(before.map(\.title) == ["Article 00004", "Article 00003"])
     }
 
-    @Test("G shows the oldest articles at the end; k, PgUp and g walk back over pages")
+    @Test("G shows the oldest articles at the end; K, PgUp and g walk back over pages")
     func endOfBigFeed() async throws {
         let (store, library) = try await bigLibrary()
         defer { library.cleanUp() }
@@ -70,7 +70,7 @@ struct PagingTests {
         await press(app, .enter, .character("G"))
         #expect(titles(app) == (0..<10).reversed().map { String(format: "Article %05d", $0) })
         #expect(app.render().text().contains("10000/10000 articles"))
-        await press(app, .character("k"))
+        await press(app, .character("K"))
         #expect(app.render().text().contains("9999/10000 articles"))
         // 300 rows up: past the first window that G read, so pages before it are read.
         for _ in 0..<30 { await press(app, .pageUp) }

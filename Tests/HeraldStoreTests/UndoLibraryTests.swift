@@ -58,28 +58,28 @@ struct UndoLibraryTests {
         return nil
     }
 
-    @Test("u after N marks the article unread again: in the library, the list and the counts")
+    @Test("U after N marks the article unread again: in the library, the list and the counts")
     func undoRead() async throws {
         try await withLibrary { store, app async throws in
             await press(app, [.enter, .character("N")])
             #expect(try await store.feedSummaries().map(\.unread) == [2, 4])
-            await press(app, [.character("u")])
+            await press(app, [.character("U")])
             #expect(app.message == "undid: 1 article marked read")
             #expect(try await store.feedSummaries().map(\.unread) == [3, 4])
             #expect(app.feedList.feeds.map(\.unread) == [3, 4])
             #expect(openList(app)?.article(at: 0)?.isRead == false)
             #expect(openList(app)?.unread == 3)
-            await press(app, [.character("u")])
+            await press(app, [.character("U")])
             #expect(app.message == "nothing to undo")
         }
     }
 
-    @Test("u after s unstars the article again, and the Starred counts follow")
+    @Test("U after * unstars the article again, and the Starred counts follow")
     func undoStar() async throws {
         try await withLibrary { store, app async throws in
-            await press(app, [.enter, .character("s")])
+            await press(app, [.enter, .character("*")])
             #expect(try await titles(store, .starred) == ["F0 N0", "F1 N0"])
-            await press(app, [.character("u")])
+            await press(app, [.character("U")])
             #expect(app.message == "undid: 1 article starred")
             #expect(try await titles(store, .starred) == ["F1 N0"])
             #expect(app.feedList.starred.total == 1)
@@ -87,12 +87,12 @@ struct UndoLibraryTests {
         }
     }
 
-    @Test("u after A makes unread exactly the articles A marked: one read before stays read")
+    @Test("U after A makes unread exactly the articles A marked: one read before stays read")
     func undoMarkFeedRead() async throws {
         try await withLibrary { store, app async throws in
             await press(app, [.enter, .character("A")])
             #expect(try await store.feedSummaries().map(\.unread) == [0, 4])
-            await press(app, [.character("u")])
+            await press(app, [.character("U")])
             #expect(app.message == "undid: 3 articles marked read")
             #expect(
                 try await titles(store, .unread) == [
@@ -104,29 +104,29 @@ struct UndoLibraryTests {
         }
     }
 
-    @Test("u after C (answered y) takes back the whole library's mark, and only it")
+    @Test("U after C (answered y) takes back the whole library's mark, and only it")
     func undoMarkAllRead() async throws {
         try await withLibrary { store, app async throws in
             await press(app, [.character("C"), .character("y")])
             #expect(try await titles(store, .unread).isEmpty)
-            await press(app, [.character("u")])
+            await press(app, [.character("U")])
             #expect(app.message == "undid: 7 articles marked read")
             #expect(try await titles(store, .unread).count == 7)
             #expect(app.feedList.feeds.map(\.unread) == [3, 4])
         }
     }
 
-    @Test(":mark-read over a feed's list marks what was unread, and u takes it back")
+    @Test(":mark-read over a feed's list marks what was unread, and U takes it back")
     func bulkOverFeed() async throws {
         try await withLibrary { store, app async throws in
             await press(app, [.character("j"), .enter])
             #expect(openList(app)?.list.title == "Feed 1")
             await command(app, "mark-read")
-            #expect(app.message == "4 articles marked read (u undoes)")
+            #expect(app.message == "4 articles marked read (U undoes)")
             #expect(try await store.feedSummaries().map(\.unread) == [3, 0])
             #expect(openList(app)?.unread == 0)
             #expect(app.feedList.feeds.map(\.unread) == [3, 0])
-            await press(app, [.character("u")])
+            await press(app, [.character("U")])
             #expect(app.message == "undid: 4 articles marked read")
             #expect(try await store.feedSummaries().map(\.unread) == [3, 4])
         }
@@ -139,13 +139,13 @@ struct UndoLibraryTests {
             await press(app, [.home, .enter])
             #expect(openList(app)?.list.source == .all)
             await command(app, "star")
-            #expect(app.message == "7 articles starred (u undoes)")
+            #expect(app.message == "7 articles starred (U undoes)")
             #expect(try await titles(store, .starred).count == 8)
             await command(app, "mark-unread")
-            #expect(app.message == "1 article marked unread (u undoes)")
-            await press(app, [.character("u")])
+            #expect(app.message == "1 article marked unread (U undoes)")
+            await press(app, [.character("U")])
             #expect(try await titles(store, .unread).count == 7)
-            await press(app, [.character("u")])
+            await press(app, [.character("U")])
             #expect(app.message == "undid: 7 articles starred")
             #expect(try await titles(store, .starred) == ["F1 N0"])
         }
@@ -155,9 +155,9 @@ struct UndoLibraryTests {
     func bulkFromFeedListAndTag() async throws {
         try await withLibrary { store, app async throws in
             await command(app, "mark-read")
-            #expect(app.message == "3 articles marked read (u undoes)")
+            #expect(app.message == "3 articles marked read (U undoes)")
             #expect(try await store.feedSummaries().map(\.unread) == [0, 4])
-            await press(app, [.character("u")])
+            await press(app, [.character("U")])
             await press(app, [.character("t"), .enter])
             #expect(openList(app)?.list.source == .tag("news"))
             await command(app, "mark-read")

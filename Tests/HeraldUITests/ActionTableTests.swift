@@ -32,6 +32,21 @@ struct ActionTableTests {
         }
     }
 
+    @Test("every row of the key table has three cells: the | key (newsboat's pipe-to) is escaped")
+    func markdownCells() {
+        let table = KeyTable.markdown()
+        for line in table.split(separator: "\n") {
+            var bars = 0
+            var previous: Character = " "
+            for character in line {
+                if character == "|" && previous != "\\" { bars += 1 }
+                previous = character
+            }
+            #expect(bars == 4, "\(line)")
+        }
+        #expect(table.contains("| `\\|` | pipe the article"), "\(table)")
+    }
+
     @Test("no key does two things on one screen")
     func unique() {
         for screen in ScreenKind.allCases {
@@ -69,7 +84,15 @@ struct ActionTableTests {
         #expect(ActionTable.action(for: .character(" "), on: .article) == .readOn)
         #expect(ActionTable.action(for: .character(" "), on: .articles) == .pageDown)
         #expect(ActionTable.action(for: .character("J"), on: .article) == .nextArticle)
-        #expect(ActionTable.action(for: .character("J"), on: .articles) == .nextFeed)
+        #expect(ActionTable.action(for: .character("J"), on: .articles) == .down)
+        #expect(ActionTable.action(for: .character("j"), on: .articles) == .nextFeed)
+        #expect(ActionTable.action(for: .character("j"), on: .feeds) == .down)
+        #expect(ActionTable.action(for: .character("u"), on: .article) == .showLinks)
+        #expect(ActionTable.action(for: .character("U"), on: .feeds) == .undo)
+        #expect(ActionTable.action(for: .character("s"), on: .articles) == .save)
+        #expect(ActionTable.action(for: .character("*"), on: .articles) == .toggleStar)
+        #expect(ActionTable.action(for: .character("l"), on: .feeds) == .toggleShowRead)
+        #expect(ActionTable.action(for: .character("1"), on: .article) == nil, "a digit is not a binding")
         #expect(ActionTable.action(for: .character("x"), on: .feeds) == nil)
     }
 }

@@ -57,12 +57,12 @@ struct BusyLibraryTests {
         return nil
     }
 
-    @Test("s while the library is busy stays starred, is saved once it is free, and the status line says so")
+    @Test("* while the library is busy stays starred, is saved once it is free, and the status line says so")
     func starWaits() async throws {
         let repository = BusyRepository(inner: flaggedLibrary([[false, false]]), busyWrites: 3)
         let app = await AppDriver.started(repository, size: size, clock: ImmediateDebounceClock())
         await AppDriver.press(app, [.enter])
-        await AppDriver.press(app, [.character("s")])
+        await AppDriver.press(app, [.character("*")])
         #expect(app.message == "Saved the star (the library was busy).", "\(app.message ?? "")")
         #expect(list(app)?.article(at: 0)?.isStarred == true)
         #expect(await repository.attempts == 4)
@@ -74,8 +74,8 @@ struct BusyLibraryTests {
         let repository = BusyRepository(inner: flaggedLibrary([[false, false]]), busyWrites: 5)
         let app = await AppDriver.started(repository, size: size, clock: ImmediateDebounceClock())
         await AppDriver.press(app, [.enter])
-        app.handle(.character("s"))
-        app.handle(.character("s"))
+        app.handle(.character("*"))
+        app.handle(.character("*"))
         app.handle(.character("N"))
         await app.settle()
         #expect(list(app)?.article(at: 0)?.isStarred == false && list(app)?.article(at: 0)?.isRead == true)

@@ -156,7 +156,7 @@ struct ColonCommandTests {
     }
 
     @Test(
-        "a flag command with a query writes the articles it matches, u takes it back; a bad query names its column"
+        "a flag command with a query writes the articles it matches, U takes it back; a bad query names its column"
     )
     func queryTarget() async {
         #expect(
@@ -179,9 +179,9 @@ struct ColonCommandTests {
         await AppDriver.press(app, [.enter])
         #expect(await repository.starredCounts() == ArticleCounts(total: 1, unread: 1))
         // Newest first: the star, then the read.
-        await AppDriver.press(app, [.character("u")])
+        await AppDriver.press(app, [.character("U")])
         #expect(await repository.starredCounts() == ArticleCounts(total: 0, unread: 0))
-        await AppDriver.press(app, [.character("u")])
+        await AppDriver.press(app, [.character("U")])
         #expect(await repository.feedSummaries().map(\.unread) == [2, 1])
         // A query that does not parse writes nothing and says where it stopped.
         await AppDriver.press(app, [.character(":")])

@@ -28,7 +28,18 @@ struct ConfigFileTests {
             ("set reload-jobs 5 6", "config:1:19: set reload-jobs takes one value"),
             ("set browser \"w3m", "config:1:13: a quote is not closed"),
             ("colr x", "config:1:1: unknown directive `colr` — did you mean `color`?"),
-            ("macro x open", "config:1:1: `macro` is not supported yet; the line is ignored"),
+            ("include other", "config:1:9: include reads files only in a config read from disk"),
+            ("macro x", "config:1:8: macro needs a key and a step"),
+            ("macro F13 open", "config:1:7: unknown key `F13`"),
+            ("macro x open ; ; toggle-read", "config:1:1: a macro step is empty"),
+            ("macro x open ;", "config:1:1: a macro step is empty"),
+            ("macro x opn", "config:1:9: unknown action `opn` — did you mean `open`?"),
+            ("macro x open toggle-read", "config:1:14: an action takes no arguments in a macro"),
+            ("macro x set browser", "config:1:9: a set step takes a name and one value"),
+            ("macro x set browser w3m lynx", "config:1:9: a set step takes a name and one value"),
+            ("macro x set brwser w3m", "config:1:9: unknown setting `brwser` — did you mean `browser`?"),
+            ("macro x set reload-jobs 0", "config:1:9: set reload-jobs `0`: "),
+            ("macro x open -- \"a\" b", "config:1:14: -- is followed by one quoted description"),
             ("color titel red default", "config:1:7: unknown element `titel` — did you mean `title`?"),
             ("color title rd default", "config:1:13: unknown colour `rd` — did you mean `red`?"),
             ("color title red default blink", "config:1:25: unknown attribute `blink`"),
@@ -39,6 +50,22 @@ struct ConfigFileTests {
         let found = diagnostics(text)
         #expect(found.count == 1, "\(found)")
         #expect(found.first?.hasPrefix(expected) == true, "\(found.first ?? "none")")
+    }
+
+    @Test("macro reads its key, its steps split at `;` (a word or a word's end) and its description; its line reads back")
+    func macroLine() throws {
+        let config = ConfigFile.parse(
+            "macro v set browser \"mpv %s\"; open-in-browser ; toggle-read -- \"watch it\"\nmacro C-g top",
+            file: "config")
+        #expect(config.diagnostics.isEmpty, "\(config.diagnostics)")
+        let watch = try #require(config.macros[.character("v")])
+        #expect(
+            watch.steps == [.set(setting: "browser", value: "mpv %s"), .action(.openInBrowser), .action(.toggleRead)])
+        #expect(watch.description == "watch it")
+        #expect(config.macros[.control("g")]?.steps == [.action(.top)])
+        #expect(config.settings.browser != "mpv %s", "a macro's set waits for the macro to run")
+        let again = ConfigFile.parse(ConfigDirective.macro(watch).line, file: "again")
+        #expect(again.diagnostics.isEmpty && again.macros[.character("v")] == watch, "\(ConfigDirective.macro(watch).line)")
     }
 
     @Test("color sets an element's style in the reader's theme")
@@ -81,7 +108,8 @@ struct ConfigFileTests {
         #expect(keymap.action(for: .control("c"), on: .feeds) == .quitNow)
         keymap.unbind(.character("j"), on: [.article])
         #expect(keymap.action(for: .character("j"), on: .article) == nil)
-        #expect(keymap.action(for: .character("j"), on: .articles) == .down)
+        #expect(keymap.action(for: .character("j"), on: .feeds) == .down)
+        #expect(keymap.action(for: .character("j"), on: .articles) == .nextFeed, "newsboat's j there")
         keymap.bind(.control("f"), to: .pageDown)
         #expect(keymap.action(for: .control("f"), on: .article) == .pageDown)
         #expect(keymap.action(for: .control("f"), on: .feeds) == .pageDown)

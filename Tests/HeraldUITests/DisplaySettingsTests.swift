@@ -151,9 +151,9 @@ struct DisplaySettingsTests {
         #expect(!unread.trimmedText().contains("Feed 2"))
         #expect(row(unread, 4).hasSuffix("Feed 1") && row(unread, 4).contains("2 "), "\(row(unread, 4))")
         #expect(row(unread, 5).hasSuffix("Feed 3") && row(unread, 5).contains("4 "), "\(row(unread, 5))")
-        // 4 Enter still opens the fourth feed; 1 Enter says why it cannot.
+        // :4 Enter still selects the fourth feed (Enter opens it); :1 Enter says why it cannot.
         let opened = try await screen(
-            "set show-read-feeds no", keys: "4 enter", size: Size(width: 60, height: 12), library: library)
+            "set show-read-feeds no", keys: "4 enter enter", size: Size(width: 60, height: 12), library: library)
         #expect(row(opened, 0).contains("Feed 3"))
         let hidden = try await screen(
             "set show-read-feeds no", keys: "1 enter", size: Size(width: 60, height: 12), library: library)
@@ -237,8 +237,8 @@ extension DisplaySettingsTests {
         await AppDriver.press(app, [.character("N")])
         canvas = app.render()
         #expect(row(canvas, 1).hasSuffix("F0 A0") && !row(canvas, 1).contains(" N "), "\(row(canvas, 1))")
-        // j moves on; opened again, the list has the two unread rows left.
-        await AppDriver.press(app, [.character("j"), .character("q"), .enter])
+        // J moves on; opened again, the list has the two unread rows left.
+        await AppDriver.press(app, [.character("J"), .character("q"), .enter])
         canvas = app.render()
         #expect(
             row(canvas, 1).hasSuffix("F0 A2") && row(canvas, 2).hasSuffix("F0 A4") && row(canvas, 3).isEmpty)

@@ -12,7 +12,7 @@ struct FailedFeedTests {
         let app = await AppDriver.started(
             InMemoryArticleRepository(feeds: [(feed, articles)]), size: Size(width: 90, height: 12))
         // Feeds are numbered from 1 after the virtual ones (All, Unread, Starred).
-        await AppDriver.press(app, [.character("1"), .enter])
+        await AppDriver.press(app, [.character("1"), .enter, .enter])
         return app
     }
 

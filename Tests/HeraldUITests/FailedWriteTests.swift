@@ -53,7 +53,7 @@ struct FailedWriteTests {
             app.message?.hasPrefix("Could not save the read flag (undone)") == true, "\(app.message ?? "")")
         #expect(list(app)?.article(at: 0)?.isRead == false)
         #expect(app.feedList.feeds.map(\.unread) == [2])
-        await AppDriver.press(app, [.character("s")])
+        await AppDriver.press(app, [.character("*")])
         #expect(app.message?.hasPrefix("Could not save the star (undone)") == true, "\(app.message ?? "")")
         #expect(list(app)?.article(at: 0)?.isStarred == false)
     }

@@ -62,7 +62,7 @@ struct KeySequenceTests {
         #expect(!back.keymap.isPrefix([.character("g")], on: .articles))
     }
 
-    @Test("the first key waits, shown on the status line; the second does the action, with a count")
+    @Test("the first key waits, shown on the status line; the second does the action; a digit ends the wait")
     func pending() async {
         let app = await started()
         await AppDriver.press(app, [.character("G")])
@@ -75,9 +75,12 @@ struct KeySequenceTests {
         await AppDriver.press(app, [.character("g")])
         #expect(app.pendingKeys == [])
         #expect(app.feedList.cursor.selected == 0)
-        // A count goes to the sequence's action: 2 g g selects feed 2.
-        await AppDriver.press(app, [.character("2"), .character("g"), .character("g")])
-        #expect(app.feedList.selectedFeed?.feed.title == "Feed 1")
+        // No count any more: a digit after g ends the wait, and neither moves nor starts `:`.
+        await AppDriver.press(app, [.character("G"), .character("g"), .character("2")])
+        #expect(app.pendingKeys == [])
+        #expect(app.message == "g 2 does nothing here (cancelled)")
+        #expect(app.commandPrompt == nil)
+        #expect(app.feedList.cursor.selected == 6)
     }
 
     @Test("a key that goes on no sequence cancels the wait, and does nothing itself")

@@ -81,7 +81,7 @@ struct LooksTests {
     @Test("a highlighted title keeps its style inside a format, the rest of the row unread-bold")
     func formatHighlight() async throws {
         let canvas = try await screen(
-            "set articlelist-format \"%-3i|%t\"\nhighlight 떡볶이 red", keys: "j enter j")
+            "set articlelist-format \"%-3i|%t\"\nhighlight 떡볶이 red", keys: "j enter J")
         let x = try #require(column(of: "떡볶이", in: canvas, row: 1))
         #expect(canvas[x, 1].style.foreground == .red)
         #expect(canvas[2, 1].style == theme.unread, "the number, in the row's style")
@@ -123,7 +123,7 @@ struct LooksTests {
 
     @Test("highlight all colours the list's titles and the article's words")
     func highlightAll() async throws {
-        let list = try await screen("highlight all geese red", keys: "enter j")
+        let list = try await screen("highlight all geese red", keys: "enter J")
         let y = try #require(rows(list).firstIndex { $0.contains("Counting Geese") && !$0.hasPrefix(">") })
         let x = try #require(column(of: "Counting Geese", in: list, row: y))
         #expect(list[x, y].style.foreground == .red)

@@ -25,7 +25,7 @@ func flaggedLibrary(_ feeds: [[Bool]], tags: [[String]] = []) -> InMemoryArticle
         })
 }
 
-@Suite("Walking through articles: n, p, J, K, Space, counts and help")
+@Suite("Walking through articles: n, p, J, K, Space, digits and help")
 @MainActor
 struct NavigationTests {
     let size = Size(width: 70, height: 13)  // 10 body rows
@@ -141,28 +141,37 @@ struct NavigationTests {
         #expect(presses == (lines - 5 + 4) / 5 + 1, "pages until the end, then one more Space")
     }
 
-    @Test("J and K in a list open the next and previous feed in its place")
+    @Test("j and k in a list open the next and previous feed in its place")
     func nextFeed() async throws {
         let app = await started(flaggedLibrary([[false], [false], [false]]))
-        await press(app, .enter, .character("J"))
+        await press(app, .enter, .character("j"))
         #expect(list(app)?.list.title == "Feed 1")
         #expect(app.stack.count == 2)
-        await press(app, .character("K"), .character("K"))
+        await press(app, .character("k"), .character("k"))
         #expect(list(app)?.list.title == "Starred", "above the feeds are the virtual feeds")
     }
 
-    @Test("a number before Enter opens that feed; before j it moves as many rows; past the end says so")
-    func counts() async throws {
+    @Test("a digit on a list starts the command line with it; :3 Enter selects feed 3, :5 Enter row 5; past the end says so")
+    func digitsStartTheCommandLine() async throws {
         let app = await started(
             flaggedLibrary([[false], [false], [false, false, false, false, false, false]]))
         await press(app, .character("3"))
-        #expect(app.render().text().contains("3 — then j/k, g, Enter or o"))
+        #expect(app.commandPrompt?.text == "3")
+        #expect(app.render().text().contains(":3"))
+        await press(app, .enter)
+        #expect(app.commandPrompt == nil)
+        #expect(app.screenKind == .feeds, ":3 selects, it does not open")
+        #expect(app.feedList.selected?.list.title == "Feed 2")
         await press(app, .enter)
         #expect(list(app)?.list.title == "Feed 2")
-        await press(app, .character("4"), .character("j"))
+        await press(app, .character("5"), .enter)
         #expect(list(app)?.cursor.selected == 4)
-        await press(app, .character("2"), .character("g"))
-        #expect(list(app)?.cursor.selected == 1)
+        #expect(app.screenKind == .articles)
+        await press(app, .character("2"), .character("4"), .backspace, .enter)
+        #expect(list(app)?.cursor.selected == 1, "the line is edited as text: 24, then 2")
+        await press(app, .character("9"), .enter)
+        #expect(app.render().text().contains("No row 9: the list has 6."))
+        #expect(list(app)?.cursor.selected == 1, "the cursor stays")
         await press(app, .character("q"), .character("9"), .enter)
         #expect(app.render().text().contains("No feed 9: there are 3."))
     }
@@ -185,10 +194,10 @@ struct NavigationTests {
         #expect(app.render().text().contains("unknown key x — ? for help"))
         await press(app, .character("j"))
         #expect(!app.render().text().contains("unknown key"))
-        // A key of another screen says where it works (J on the feed list is next feed there).
+        // A key of another screen says where it works (J does nothing on the feed list).
         await press(app, .character("J"))
         #expect(
-            app.render().text().contains("J works in: article list (next feed), article (next article of"))
+            app.render().text().contains("J works in: article list (down a row), article (next article of"))
         await press(app, .enter, .enter, .character("?"))
         guard case .page(let help) = app.screen else {
             Issue.record("? did not open the help")
@@ -210,7 +219,7 @@ struct NavigationTests {
     func placesSurvive() async throws {
         let library = flaggedLibrary([[false, false, false], [false, false, false]])
         let app = await started(library)
-        await press(app, .character("j"), .enter, .character("j"), .character("j"), .enter, .character("q"))
+        await press(app, .character("j"), .enter, .character("J"), .character("J"), .enter, .character("q"))
         #expect(list(app)?.cursor.selected == 2)
         await press(app, .character("q"))
         #expect(app.feedList.selected?.list.title == "Feed 1")
@@ -228,8 +237,10 @@ struct NavigationTests {
         }
         let lines = viewer.lines(width: 70, theme: app.theme)
         let paragraph2 = try #require(lines.firstIndex { $0.text.contains("Paragraph 2 of") })
+        // `:N` Enter goes to line N of the article (a digit alone would open link N).
+        await press(app, .character(":"))
         for digit in String(paragraph2 + 1) { await press(app, .character(digit)) }
-        await press(app, .character("g"))
+        await press(app, .enter)
         #expect(viewer.top == paragraph2)
         app.size = Size(width: 20, height: 8)
         app.handle(.resize)

@@ -173,8 +173,8 @@ struct NewsboatConfigTests {
         let translation = NewsboatConfig.translate(
             """
             # a comment
-            macro x open
-            bind-key x bookmark
+            macro x open ; delete-article
+            bind-key x delete-article
             color background white black
             color listnormal color200 default
             highlight feedlist "x" red
@@ -187,13 +187,38 @@ struct NewsboatConfigTests {
         #expect(translation.lines.isEmpty, "\(translation.lines)")
         #expect(translation.skipped.map(\.line) == Array(2...11))
         let reasons = Dictionary(uniqueKeysWithValues: translation.skipped.map { ($0.line, $0.reason) })
-        #expect(reasons[2]?.contains("`macro` has no Herald equivalent") == true)
-        #expect(reasons[3]?.contains("bookmark") == true)
+        #expect(reasons[2]?.contains("the operation `delete-article` has no Herald action") == true, "\(reasons)")
+        #expect(reasons[3]?.contains("delete-article") == true)
         #expect(reasons[4]?.contains("background") == true)
         #expect(reasons[5]?.contains("color200") == true)
         #expect(reasons[10]?.contains("nonsense") == true)
         #expect(reasons[11]?.contains("quote") == true)
-        #expect(translation.skipped[0].text == "macro x open")
+        #expect(translation.skipped[0].text == "macro x open ; delete-article")
+    }
+
+    @Test("newsboat's macro becomes a Herald macro: its operations Herald's actions, its set lines translated")
+    func macro() throws {
+        let translation = NewsboatConfig.translate(
+            """
+            macro p set browser "mpv %u" ; open-in-browser ; set browser "lynx %u" -- "play"
+            macro s save; pipe-to
+            save-path "~/saved"
+            bookmark-cmd "~/bin/bookmark"
+            """)
+        #expect(translation.skipped.isEmpty, "\(translation.skipped)")
+        #expect(translation.carried == 4)
+        let config = ConfigFile.parse(translation.lines.joined(separator: "\n"), file: "t")
+        #expect(config.diagnostics.isEmpty, "\(config.diagnostics)\n\(translation.lines)")
+        let play = try #require(config.macros[.character("p")], "\(translation.lines)")
+        #expect(
+            play.steps == [
+                .set(setting: "browser", value: "mpv %s"), .action(.openInBrowser),
+                .set(setting: "browser", value: "lynx %s"),
+            ])
+        #expect(play.description == "play")
+        #expect(config.macros[.character("s")]?.steps == [.action(.save), .action(.pipeTo)])
+        #expect(config.settings.savePath == "~/saved")
+        #expect(config.settings.bookmarkCommand == "~/bin/bookmark")
     }
 
     @Test("newsboat's quit on one dialog becomes the one action that works there")

@@ -4,7 +4,7 @@ import Testing
 @testable import HeraldConfig
 @testable import HeraldUI
 
-/// The modes that take keys before a screen does (a count, a key sequence, a question, the
+/// The modes that take keys before a screen does (a key sequence, a macro's key, a question, the
 /// command line) are one value: one at a time, and what one takes never leaks into another.
 @Suite("Modes over the screen")
 @MainActor
@@ -14,22 +14,21 @@ struct OverlayTests {
         await AppDriver.started(flaggedLibrary([[false, false, false], [false]]), size: Size(width: 60, height: 12))
     }
 
-    @Test("a count is used by the key after it: : opens the command line with no count left, and j after Esc moves one row")
-    func countThenCommandLine() async {
+    @Test("a digit on a list begins the command line with it (newsboat's :7), and :2 Enter goes to row 2")
+    func digitBeginsTheCommandLine() async {
         let app = await started()
-        let first = app.feedList.cursor.selected
         await AppDriver.press(app, [.character("5")])
-        #expect(app.count == 5)
-        await AppDriver.press(app, [.character(":")])
-        #expect(app.commandPrompt != nil)
-        #expect(app.count == nil && app.pendingKeys.isEmpty)
-        await AppDriver.press(app, [.character("7"), .escape])
-        #expect(app.commandPrompt == nil && app.count == nil, "the 7 was text of the line")
-        await AppDriver.press(app, [.character("j")])
-        #expect(app.feedList.cursor.selected == first + 1)
+        #expect(app.commandPrompt?.text == "5")
+        #expect(app.pendingKeys.isEmpty)
+        await AppDriver.press(app, [.escape])
+        #expect(app.commandPrompt == nil)
+        let second = app.feedList.rows.firstIndex { $0.number == 2 }
+        await AppDriver.press(app, [.character("2"), .enter])
+        #expect(second != nil && app.feedList.cursor.selected == second, "feed 2 is selected, not opened")
+        #expect(app.screenKind == .feeds)
     }
 
-    @Test("a question takes the next key whatever it is: a digit answers no and counts nothing")
+    @Test("a question takes the next key whatever it is: a digit answers no and starts nothing")
     func questionTakesTheKey() async {
         let app = await started()
         let first = app.feedList.cursor.selected
@@ -37,7 +36,7 @@ struct OverlayTests {
         #expect(app.confirmation != nil)
         await AppDriver.press(app, [.character("5")])
         #expect(app.confirmation == nil)
-        #expect(app.count == nil)
+        #expect(app.commandPrompt == nil)
         await AppDriver.press(app, [.character("j")])
         #expect(app.feedList.cursor.selected == first + 1)
     }

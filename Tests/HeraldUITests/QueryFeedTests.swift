@@ -65,13 +65,13 @@ struct QueryFeedTests {
         #expect(text.contains("(2/2)  News, unread"), "\(text)")
         #expect(text.contains("(1/2)  Second articles"))
         #expect(text.contains("2  (2/2)  Feed 1"))
-        // `2 Enter` opens feed 2, not the second row.
-        await AppDriver.press(app, [.character("2"), .enter])
+        // `2` starts `:2`, whose Enter selects feed 2 (not the second row); Enter opens it.
+        await AppDriver.press(app, [.character("2"), .enter, .enter])
         #expect(titles(app) == ["F1 A0", "F1 A1"])
     }
 
     @Test(
-        "Enter opens a query's articles newest first with their feeds; A marks them read and u takes it back")
+        "Enter opens a query's articles newest first with their feeds; A marks them read and U takes it back")
     func openAndMark() async throws {
         let repository = library()
         let app = await started(repository, config: Self.config)
@@ -84,7 +84,7 @@ struct QueryFeedTests {
         await AppDriver.press(app, [.character("q")])
         #expect(app.feedList.rows[3].list.unread == 0, "counted again after the write")
         #expect(app.feedList.rows[3].list.total == 0)
-        await AppDriver.press(app, [.character("u")])
+        await AppDriver.press(app, [.character("U")])
         #expect(await repository.feedSummaries().map(\.unread) == [2, 2])
         #expect(app.feedList.rows[3].list.unread == 2)
     }
@@ -92,7 +92,7 @@ struct QueryFeedTests {
     @Test("reading an article of a query and going back counts the query again")
     func recountAfterReading() async throws {
         let app = await started(library(), config: Self.config)
-        await AppDriver.press(app, [.character("k"), .enter, .character("j"), .enter])
+        await AppDriver.press(app, [.character("k"), .enter, .character("J"), .enter])
         guard case .article(let viewer) = app.screen else {
             Issue.record("no article open")
             return

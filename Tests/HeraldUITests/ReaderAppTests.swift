@@ -62,7 +62,7 @@ struct ReaderAppTests {
     func openingMarksRead() async throws {
         let repository = makeLibrary()
         let app = await started(repository)
-        await press(app, .enter, .character("j"), .enter, .character("h"))
+        await press(app, .enter, .character("J"), .enter, .character("h"))
         guard case .articles(let list) = app.screen else { Issue.record("not on the article list"); return }
         #expect(list.article(at: 1)!.isRead)
         #expect(!list.article(at: 0)!.isRead)
@@ -119,17 +119,17 @@ struct ReaderAppTests {
         #expect(app.render().size == Size(width: 20, height: 13))
     }
 
-    @Test("s stars an article in the list and in the repository; s again unstars it")
+    @Test("* stars an article in the list and in the repository; * again unstars it")
     func star() async throws {
         let repository = makeLibrary()
         let app = await started(repository)
-        await press(app, .enter, .character("s"))
+        await press(app, .enter, .character("*"))
         guard case .articles(let list) = app.screen else { Issue.record("not on the article list"); return }
         let id = try #require(list.article(at: 0)?.id)
         #expect(list.article(at: 0)?.isStarred == true)
         #expect(try await repository.article(id: id).summary.isStarred)
         #expect(app.render().text().contains("N* "))
-        await press(app, .character("s"))
+        await press(app, .character("*"))
         #expect(try await repository.article(id: id).summary.isStarred == false)
     }
 

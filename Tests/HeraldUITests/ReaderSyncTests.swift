@@ -105,7 +105,7 @@ struct ReaderSyncTests {
         await app.settle()
         #expect(await sync.syncs == 1)
         await AppDriver.press(app, [.enter])  // Feed 0's articles
-        await AppDriver.press(app, [.character("N"), .character("j"), .character("N"), .character("s")])
+        await AppDriver.press(app, [.character("N"), .character("J"), .character("N"), .character("*")])
         #expect(await sync.syncs == 1, "the three changes wait for the pause after the first sync")
         await clock.waitForSleeps(started: 2)  // the timer's and the pause's
         clock.advance(by: .milliseconds(999))

@@ -40,6 +40,8 @@ final class SpawningPrograms: ProgramRunning {
     func notify(_ command: String, newArticles: Int, feeds: Int) async -> String? {
         await NotifyCommand.run(command, newArticles: newArticles, feeds: feeds, quiet: true)
     }
+    func pipe(_ text: String, to command: String) -> String? { "no terminal" }
+    func bookmark(_ command: String, arguments: [String]) async -> String? { "no terminal" }
 }
 
 @Suite("The reload timer and notify-command in the reader")

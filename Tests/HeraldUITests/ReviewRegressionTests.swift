@@ -125,7 +125,7 @@ struct ReviewRegressionTests {
         #expect(list(app)?.list.title == "Unread")
         // Read three articles in place (N), as a newsboat user does.
         await AppDriver.press(
-            app, [.character("N"), .character("j"), .character("N"), .character("j"), .character("N")])
+            app, [.character("N"), .character("J"), .character("N"), .character("J"), .character("N")])
         await AppDriver.press(app, [.character("G")])
         for _ in 0..<30 { await AppDriver.press(app, [.pageUp]) }
         let reads = await library.pageReads
@@ -241,22 +241,26 @@ struct ReviewRegressionTests {
         #expect(list(app)?.count == 300, "count: \(list(app)?.count ?? -1)")
     }
 
-    @Test("500 Enter in a long feed opens article 500")
-    func countEnterFar() async throws {
+    @Test(":500 Enter in a long feed selects row 500 (read as it comes), and Enter opens article 500")
+    func rowCommandFar() async throws {
         let app = await AppDriver.started(flaggedLibrary([Array(repeating: false, count: 600)]), size: size)
         await AppDriver.press(app, [.enter, .character("5"), .character("0"), .character("0"), .enter])
+        #expect(list(app)?.cursor.selected == 499)
+        #expect(list(app)?.selected?.title == "F0 A499", "the row far down was read")
+        await AppDriver.press(app, [.enter])
         #expect(
             openTitle(app) == "F0 A499",
             "screen: \(app.screenKind), \(app.render().text().split(separator: "\n").suffix(2))")
     }
 
-    @Test("on the feed list a number before g names a feed, as before Enter")
-    func countGOnFeedList() async throws {
+    @Test("on the feed list :2 names a feed as numbered on screen, not the second row")
+    func rowCommandOnFeedList() async throws {
         let app = await AppDriver.started(flaggedLibrary([[false], [false], [false]]), size: size)
-        await AppDriver.press(app, [.character("2"), .character("g")])
+        await AppDriver.press(app, [.character(":"), .character("2"), .enter])
         #expect(
             app.feedList.selected?.list.title == "Feed 1",
-            "2 g selected \(app.feedList.selected?.list.title ?? "")")
+            ":2 selected \(app.feedList.selected?.list.title ?? "")")
+        #expect(app.screenKind == .feeds, "selected, not opened")
     }
 
     @Test("in the Unread list, K after J goes back to the article just read")
@@ -280,7 +284,7 @@ struct ReviewRegressionTests {
         let app = await AppDriver.started(library, size: size)
         await AppDriver.press(app, [.character("k"), .enter])
         #expect(list(app)?.list.title == "Starred")
-        await AppDriver.press(app, [.character("s"), .character("j"), .character("s"), .character("j")])  // unstar A0, A1; on A2
+        await AppDriver.press(app, [.character("*"), .character("J"), .character("*"), .character("J")])  // unstar A0, A1; on A2
         await AppDriver.press(app, [.enter, .character("K")])
         #expect(openTitle(app) == "F0 A1", "K from A2: \(openTitle(app) ?? "-")")
     }

@@ -166,7 +166,7 @@ struct SearchScreenTests {
         let h = await SearchHarness()
         h.press(.down, .enter)
         await h.settle()
-        h.press(.character("j"), .character("j"))
+        h.press(.character("J"), .character("J"))
         guard case .articles(let list) = h.app.screen else { Issue.record("not on the list"); return }
         #expect(list.cursor.selected == 2)
         await h.search("article")

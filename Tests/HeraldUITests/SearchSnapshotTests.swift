@@ -41,6 +41,6 @@ struct SearchSnapshotTests {
 
     @Test("Esc returns to the article list where / was pressed")
     func escapeBack() async throws {
-        assertSnapshot(try await screen("j enter j j / t i d e esc"), named: "search-escape-back")
+        assertSnapshot(try await screen("j enter J J / t i d e esc"), named: "search-escape-back")
     }
 }

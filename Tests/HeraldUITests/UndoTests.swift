@@ -41,7 +41,7 @@ actor SlowPageRepository: WrappingRepository {
     }
 }
 
-/// `u`: the last changes of flags, taken back newest first, 50 deep.
+/// `U`: the last changes of flags, taken back newest first, 50 deep.
 @Suite("Undo")
 @MainActor
 struct UndoTests {
@@ -62,20 +62,20 @@ struct UndoTests {
         #expect(history.entries.first?.ids == ["10"])
     }
 
-    @Test("u takes back 50 N presses newest first; the 51st u finds nothing to undo")
+    @Test("U takes back 50 N presses newest first; the 51st U finds nothing to undo")
     func fiftyDeep() async throws {
         let repository = flaggedLibrary([Array(repeating: false, count: 60)])
         let app = await AppDriver.started(repository, size: size)
         await AppDriver.press(app, [.enter])
-        for _ in 0..<55 { await AppDriver.press(app, [.character("N"), .character("j")]) }
+        for _ in 0..<55 { await AppDriver.press(app, [.character("N"), .character("J")]) }
         #expect(await repository.feedSummaries().map(\.unread) == [5])
         for n in 0..<50 {
-            await AppDriver.press(app, [.character("u")])
+            await AppDriver.press(app, [.character("U")])
             // Newest first: the last marked (row 54) comes back first.
             #expect(try await repository.article(id: "f0-\(54 - n)").summary.isRead == false)
             #expect(try await repository.article(id: "f0-\(54 - n - 1)").summary.isRead == true)
         }
-        await AppDriver.press(app, [.character("u")])
+        await AppDriver.press(app, [.character("U")])
         #expect(app.message == "nothing to undo")
         #expect(await repository.feedSummaries().map(\.unread) == [55])
         #expect(app.feedList.feeds.map(\.unread) == [55])
@@ -90,7 +90,7 @@ struct UndoTests {
         #expect(app.message?.hasPrefix("Could not save the read flag (undone)") == true)
         await AppDriver.press(app, [.character("A")])
         #expect(app.message?.hasPrefix("Could not save the mark read (undone)") == true)
-        await AppDriver.press(app, [.character("u")])
+        await AppDriver.press(app, [.character("U")])
         #expect(app.message == "nothing to undo")
         #expect(list(app)?.article(at: 0)?.isRead == false)
         #expect(app.feedList.feeds.map(\.unread) == [2])
@@ -103,39 +103,39 @@ struct UndoTests {
         await AppDriver.press(app, [.enter, .character("N")])
         #expect(list(app)?.article(at: 0)?.isRead == true)
         await repository.setFailing(true)
-        await AppDriver.press(app, [.character("u")])
+        await AppDriver.press(app, [.character("U")])
         #expect(app.message == "Could not undo 1 article marked read: the disk is full")
         #expect(list(app)?.article(at: 0)?.isRead == true)
         #expect(app.feedList.feeds.map(\.unread) == [1])
         await repository.setFailing(false)
-        await AppDriver.press(app, [.character("u")])
+        await AppDriver.press(app, [.character("U")])
         #expect(app.message == "undid: 1 article marked read")
         #expect(list(app)?.article(at: 0)?.isRead == false)
         #expect(app.feedList.feeds.map(\.unread) == [2])
     }
 
-    @Test("u while a mark read is still being written waits for it instead of undoing the one before")
+    @Test("U while a mark read is still being written waits for it instead of undoing the one before")
     func undoWaitsForPendingWrite() async throws {
         let repository = SlowMarkReadRepository(inner: flaggedLibrary([[false, false], [false]]))
         let app = await AppDriver.started(repository, size: size)
         await AppDriver.press(app, [.enter, .character("N")])
         app.handle(.character("A"))
-        app.handle(.character("u"))
+        app.handle(.character("U"))
         #expect(app.message == "Still saving the last change: undo once it is saved.")
         await repository.openGate()
         await app.settle()
-        await AppDriver.press(app, [.character("u")])
+        await AppDriver.press(app, [.character("U")])
         #expect(app.message == "undid: 1 article marked read")
         #expect(try await repository.feedSummaries().map(\.unread) == [1, 1])
     }
 
-    @Test("after u the list keeps its rows drawn while it reads them again, then shows them unread")
+    @Test("after U the list keeps its rows drawn while it reads them again, then shows them unread")
     func noBlankRowsWhileRereading() async throws {
         let repository = SlowPageRepository(inner: flaggedLibrary([Array(repeating: false, count: 30)]))
         let app = await AppDriver.started(repository, size: size)
-        await AppDriver.press(app, [.enter, .character("j"), .character("j"), .character("A")])
+        await AppDriver.press(app, [.enter, .character("J"), .character("J"), .character("A")])
         await repository.arm()
-        app.handle(.character("u"))
+        app.handle(.character("U"))
         while await !repository.waiting { await Task.yield() }
         let during = app.render().text()
         let rows = during.split(separator: "\n").dropFirst().prefix(10)

@@ -53,18 +53,18 @@ struct VirtualFeedTests {
         #expect(app.feedList.rows[1].list.unread == 2)
     }
 
-    @Test("s stars with a message and a * in every list; Starred lists the starred articles")
+    @Test("* stars with a message and a * in every list; Starred lists the starred articles")
     func stars() async throws {
         let library = flaggedLibrary([[false, false], [true]])
         let app = await started(library)
-        await press(app, .enter, .character("j"), .character("s"))
+        await press(app, .enter, .character("J"), .character("*"))
         #expect(app.render().text().contains("Starred."))
         #expect(app.render().text().contains("N* "))
         #expect(app.feedList.starred == ArticleCounts(total: 1, unread: 1))
         await press(app, .character("q"), .character("k"), .enter)
         #expect(app.render().text().contains("Herald · Starred"))
         #expect(titles(app) == ["F0 A1"])
-        await press(app, .character("s"))
+        await press(app, .character("*"))
         #expect(app.render().text().contains("Unstarred."))
         #expect(app.feedList.starred.total == 0)
         #expect(!(try await library.article(id: "f0-1").summary.isStarred))
@@ -146,7 +146,7 @@ struct VirtualFeedTests {
         #expect(search.hits.count == 3)
         #expect(app.render().text().contains("1/3 results"))
         // Letters are the query until Tab.
-        await press(app, .tab, .character("j"), .character("s"))
+        await press(app, .tab, .character("j"), .character("*"))
         #expect(search.query == "paragraph 5")
         #expect(search.cursor.selected == 1)
         #expect(search.hits[1].article.isStarred)

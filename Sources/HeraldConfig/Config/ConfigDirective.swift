@@ -23,6 +23,8 @@ public enum ConfigDirective: Sendable, Equatable {
     /// `filter EXPR… ACTION`: the expression is query text as written in the line (its
     /// quotes are the query's own, so it is printed as it stands, not quoted as one word).
     case filter(query: String, action: FilterAction)
+    /// `macro KEY STEP [; STEP…] [-- "DESCRIPTION"]`: `,` then the key runs the steps.
+    case macro(Macro)
 
     /// The directive as a line of the config file, which `ConfigFile.parse` reads back to
     /// the same directive (a filter's expression only when it can stand in a line, which
@@ -42,6 +44,7 @@ public enum ConfigDirective: Sendable, Equatable {
                 + "\(ConfigFile.word(pattern)) \(Self.styleWords(style, backgroundOptional: true))"
         case .filter(let query, let action):
             "filter \(query) \(action.rawValue)"
+        case .macro(let macro): macro.line
         }
     }
 

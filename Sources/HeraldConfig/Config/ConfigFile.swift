@@ -29,6 +29,8 @@ public struct ReaderConfig: Sendable {
     public var queries: [NamedQuery] = []
     /// The `filter` lines, in order.
     public var filters: [QueryFilter] = []
+    /// The `macro` lines, by key (a later line for a key replaces an earlier one).
+    public var macros: [Key: Macro] = [:]
     /// What `herald config check` says of lines that are right but worth knowing about (a
     /// `delete` filter deletes for good), as warnings; the reader does not show them.
     public var notes: [ConfigDiagnostic] = []
@@ -53,12 +55,13 @@ public struct ReaderConfig: Sendable {
 ///     highlight article|all REGEX …    the words it matches in an article's text (and titles)
 ///     query "Name" EXPR…           a query feed; filter EXPR… ACTION (`ConfigFile+Queries.swift`)
 ///     include FILE                 the file's lines, read here (relative to this file's folder)
+///     macro KEY STEP [; STEP…]     `,` then KEY runs the steps (`ConfigFile+Macros.swift`)
 public enum ConfigFile {
     static let directives = [
-        "bind", "unbind", "set", "color", "feed", "highlight", "query", "filter", "include",
+        "bind", "unbind", "set", "color", "feed", "highlight", "query", "filter", "include", "macro",
     ]
     /// Directives of newsboat's config that Herald does not read (yet): said so, by name.
-    static let notYet = ["macro"]
+    static let notYet: [String] = []
     /// Included files read for one config: a bound on a config that includes the same files
     /// over and over (no cycle, but a tree that doubles at each level).
     static let includedFilesLimit = 64
@@ -203,6 +206,7 @@ public enum ConfigFile {
                     "include takes one file: include FILE (quote a path with spaces)")
             }
             include(path.text, path.column)
+        case "macro": macro(arguments, after: first, into: &config, diagnose: diagnose)
         case let name where notYet.contains(name):
             diagnose(first.column, "`\(name)` is not supported yet; the line is ignored")
         default:
@@ -210,7 +214,7 @@ public enum ConfigFile {
                 first.column,
                 "unknown directive `\(first.text)`"
                     + suggestion(for: first.text, among: directives + notYet)
-                    + " (bind, unbind, set, color, feed, highlight, query, filter or include)")
+                    + " (bind, unbind, set, color, feed, highlight, query, filter, include or macro)")
         }
     }
 
@@ -461,6 +465,7 @@ extension ConfigFile {
             lines.append("# " + ConfigDirective.color(element: element, style: style).line)
         }
         lines += queriesDefaultText
+        lines += macrosDefaultText
         lines.append("#")
         for binding in Keymap.standard.bindings {
             lines.append("#   \(binding.summary)")

@@ -73,6 +73,21 @@ extension ReaderConfig {
                         part: .expression(column: error.column), message: "query: \(error.message)")
                 ]
             }
+        case .macro(let macro):
+            if let problem = Self.unnamed([macro.key]) { return [problem] }
+            // Each set step is checked as a set line would be, on a copy: the macro changes
+            // the settings only when it runs.
+            var trial = settings
+            for case .set(let name, let value) in macro.steps {
+                switch Settings.spec(named: name) {
+                case .success(let spec):
+                    if let problem = trial.set(spec, value) {
+                        return [DirectiveProblem(part: .value, message: "set \(name) `\(value)`: \(problem)")]
+                    }
+                case .failure(let error): return [DirectiveProblem(part: .setting, message: error.message)]
+                }
+            }
+            macros[macro.key] = macro
         }
         return []
     }

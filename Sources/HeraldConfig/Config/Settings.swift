@@ -22,6 +22,11 @@ public struct Settings: Sendable, Equatable {
     public var keepArticles = 0
     /// The sync folder `herald sync` uses without `--dir` (a `~/` start is the home).
     public var syncDirectory: String?
+    /// The folder `s` offers to save articles in (a `~/` start is the home); nil: the home.
+    public var savePath: String?
+    /// Run by `/bin/sh` for Ctrl-B, followed by the article's link, title, text and feed
+    /// title as its arguments (newsboat's `bookmark-cmd`); nil: none.
+    public var bookmarkCommand: String?
 
     // Reloading on a timer and telling about new articles (per-feed settings: `feed` lines).
     /// Minutes between reloads while the reader is open (0: none); also what `herald
@@ -142,6 +147,14 @@ public struct Settings: Sendable, Equatable {
             summary:
                 "run (by /bin/sh) after a reload that brought new articles; %n: how many, %f: from how many feeds"
         ),
+        Spec(
+            name: "save-path", kind: .folder, defaultValue: "",
+            summary: "the folder s offers to save articles in (unset: your home)"),
+        Spec(
+            name: "bookmark-cmd", kind: .command, defaultValue: "",
+            summary:
+                "run by /bin/sh for Ctrl-B, followed by the article's link, title, text and feed title as its arguments, as newsboat passes them (never spliced into the command line)"
+        ),
         // Sync (issue 12).
         Spec(
             name: "sync-dir", kind: .folder, defaultValue: "",
@@ -174,6 +187,8 @@ public struct Settings: Sendable, Equatable {
             if spec.name == "player" { player = value.isEmpty ? nil : value }
             if spec.name == "sync-dir" { syncDirectory = value.isEmpty ? nil : value }
             if spec.name == "notify-command" { notifyCommand = value.isEmpty ? nil : value }
+            if spec.name == "save-path" { savePath = value.isEmpty ? nil : value }
+            if spec.name == "bookmark-cmd" { bookmarkCommand = value.isEmpty ? nil : value }
         case .bool:
             let value: Bool
             switch text.lowercased() {

@@ -38,6 +38,27 @@ public enum Action: String, Sendable, Hashable, CaseIterable {
     case redraw
     /// The `:` command line on the status line.
     case commandLine = "command-line"
+    /// Shows or hides the feeds (on the feed list) or articles (on an article list) that have
+    /// nothing unread (newsboat's `l`).
+    case toggleShowRead = "toggle-show-read"
+    /// Opens the article's link and marks it read (newsboat's `O`).
+    case openInBrowserAndMarkRead = "open-in-browser-and-mark-read"
+    /// Saves the article as text to a file, asking for the name (newsboat's `s`).
+    case save
+    /// Pipes the article as text to a command, asking for it (newsboat's `|`).
+    case pipeTo = "pipe-to"
+    /// Asks for a link's number and opens it (newsboat's `#`).
+    case gotoURL = "goto-url"
+    /// Runs `bookmark-cmd` with the article's link and title (newsboat's Ctrl-B).
+    case bookmark
+    /// Shows the article's HTML as it was fetched, or its text again (newsboat's Ctrl-U).
+    case toggleSource = "toggle-source-view"
+    /// Opens a random unread article (newsboat's Ctrl-K).
+    case randomUnread = "random-unread"
+    /// The next key names a macro of the config to run (newsboat's `,`).
+    case macroPrefix = "macro-prefix"
+    /// Adds the article's podcast to the download queue (newsboat's `e`).
+    case enqueue
 }
 
 /// A screen of the reader, as the action table names it.

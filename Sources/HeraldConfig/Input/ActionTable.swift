@@ -14,26 +14,35 @@ public enum ActionTable {
         ActionBinding(.quitNow, [.control("c"), .character("Q")], on: [], "quit at once, from any screen"),
         ActionBinding(
             .redraw, [.control("l")], on: [], "redraw the screen (after other programs wrote over it)"),
-        // newsboat's `u` (show-urls) is Herald's L; its `:` is the command line, as here.
+        // newsboat's `u` is its show-urls (as here); undo, which newsboat has not, is U.
         ActionBinding(
-            .undo, [.character("u")], on: [], "undo the last change of read or starred flags (up to 50 back)"),
+            .undo, [.character("U")], on: [], "undo the last change of read or starred flags (up to 50 back)"),
         ActionBinding(
             .commandLine, [.character(":")], on: [],
             "the command line: :mark-read, :star, :undo, :set NAME VALUE … (:help lists them)"),
 
-        ActionBinding(.down, [.character("j"), .down], on: scrolling, "down a row (a line in an article)"),
-        ActionBinding(.up, [.character("k"), .up], on: scrolling, "up a row (a line in an article)"),
+        // newsboat's j and k on an article list go to the next and previous feed, and its J and
+        // K (next, prev) move a row there, as here.
+        ActionBinding(
+            .down, [.character("j"), .down], on: scrolling.filter { $0 != .articles },
+            "down a row (a line in an article)"),
+        ActionBinding(
+            .up, [.character("k"), .up], on: scrolling.filter { $0 != .articles },
+            "up a row (a line in an article)"),
+        ActionBinding(.down, [.down, .character("J")], on: [.articles], "down a row"),
+        ActionBinding(.up, [.up, .character("K")], on: [.articles], "up a row"),
         ActionBinding(
             .pageDown, [.pageDown, .character(" ")], on: lists + [.results, .page], "down a page"),
         ActionBinding(.pageDown, [.pageDown], on: [.article], "down a page"),
         ActionBinding(
             .readOn, [.character(" ")], on: [.article], "down a page; at the end, the next unread article",
             hint: "Space:read on"),
-        ActionBinding(.pageUp, [.pageUp], on: scrolling, "up a page"),
+        ActionBinding(.pageUp, [.pageUp], on: lists + [.results, .page], "up a page"),
+        ActionBinding(.pageUp, [.pageUp, .character("b")], on: [.article], "up a page"),
         ActionBinding(
-            .top, [.character("g"), .home], on: scrolling, "to the first row (a number first: row N)"),
+            .top, [.character("g"), .home], on: scrolling, "to the first row (:N Enter: row N)"),
         ActionBinding(
-            .bottom, [.character("G"), .end], on: scrolling, "to the last row (a number first: row N)"),
+            .bottom, [.character("G"), .end], on: scrolling, "to the last row"),
         ActionBinding(.down, [.down, .control("n")], on: [.search], "down a result"),
         ActionBinding(.up, [.up, .control("p")], on: [.search], "up a result"),
         ActionBinding(.pageDown, [.pageDown], on: [.search], "down a page of results"),
@@ -42,9 +51,9 @@ public enum ActionTable {
         ActionBinding(.bottom, [.end], on: [.search], "to the last result"),
 
         ActionBinding(
-            .open, [.enter, .character("l"), .right],
+            .open, [.enter, .right],
             on: [.feeds, .articles, .tags, .links, .errors, .results],
-            "open the selected row (a number first: row N)", hint: "Enter:open"),
+            "open the selected row", hint: "Enter:open"),
         ActionBinding(.open, [.enter], on: [.search], "open the selected result", hint: "Enter:open"),
         ActionBinding(
             .focusResults, [.tab], on: [.search, .results], "move between the query and the results",
@@ -67,29 +76,55 @@ public enum ActionTable {
             .nextArticle, [.character("J")], on: [.article], "next article of the list", hint: "J/K:next/prev"
         ),
         ActionBinding(.previousArticle, [.character("K")], on: [.article], "previous article of the list"),
-        ActionBinding(.nextFeed, [.character("J")], on: [.articles], "next feed"),
-        ActionBinding(.previousFeed, [.character("K")], on: [.articles], "previous feed"),
+        ActionBinding(.nextFeed, [.character("j")], on: [.articles], "next feed"),
+        ActionBinding(.previousFeed, [.character("k")], on: [.articles], "previous feed"),
+        ActionBinding(
+            .randomUnread, [.control("k")], on: [.feeds, .articles, .article], "a random unread article"),
         ActionBinding(
             .toggleRead, [.character("N")], on: [.articles, .article, .results], "mark read / unread",
             hint: "N:read"),
         ActionBinding(
-            .toggleStar, [.character("s")], on: [.articles, .article, .results], "star / unstar",
-            hint: "s:star"),
+            .toggleStar, [.character("*"), .control("e")], on: [.articles, .article, .results],
+            "star / unstar (newsboat's flags came over as the star)", hint: "*:star"),
+        ActionBinding(
+            .toggleShowRead, [.character("l")], on: [.feeds, .articles],
+            "show or hide the feeds (articles) with nothing unread"),
         ActionBinding(
             .openInBrowser, [.character("o")], on: [.articles, .article, .results, .links],
-            "open the article's link with $BROWSER (a number first: link N of the text)", hint: "o:open link"),
+            "open the article's link with $BROWSER (in the article, a digit: link N of the text)", hint: "o:open link"),
         ActionBinding(
             .openInBrowser, [.character("o")], on: [.feeds], "open the feed's web site with $BROWSER"),
         ActionBinding(
-            .showLinks, [.character("L"), .character("O")], on: [.articles, .article],
-            "list every link (article, text, images, media) to open or copy one", hint: "L:links",
+            .openInBrowserAndMarkRead, [.character("O")], on: [.articles, .article, .results],
+            "open the article's link with $BROWSER and mark it read"),
+        ActionBinding(
+            .gotoURL, [.character("#")], on: [.article], "open link N of the text (asks for N)"),
+        ActionBinding(
+            .showLinks, [.character("u"), .character("L")], on: [.articles, .article],
+            "list every link (article, text, images, media) to open or copy one", hint: "u:links",
             hintOn: [.article]),
         ActionBinding(
             .copyURL, [.character("y")], on: [.articles, .article, .results, .links],
             "copy the link to the clipboard (OSC 52, also over ssh)"),
         ActionBinding(
-            .play, [.character("e")], on: [.articles, .article],
+            .play, [.character("P")], on: [.articles, .article],
             "play the article's podcast or video with $HERALD_PLAYER (else $BROWSER)"),
+        ActionBinding(
+            .enqueue, [.character("e")], on: [.articles, .article],
+            "add the article's podcast to the download queue"),
+        ActionBinding(
+            .save, [.character("s")], on: [.articles, .article],
+            "save the article as text to a file (asks for the name; set save-path)"),
+        ActionBinding(
+            .pipeTo, [.character("|")], on: [.articles, .article],
+            "pipe the article as text to a command (asks for it)"),
+        ActionBinding(
+            .bookmark, [.control("b")], on: [.articles, .article, .links],
+            "bookmark the article's link with bookmark-cmd"),
+        ActionBinding(
+            .toggleSource, [.control("u")], on: [.article], "the article's HTML as fetched, or its text again"),
+        ActionBinding(
+            .macroPrefix, [.character(",")], on: [], "run a macro of the config: , then its key"),
         ActionBinding(
             .markListRead, [.character("A")], on: [.feeds, .articles], "mark the feed (or list) read"),
         ActionBinding(
@@ -106,6 +141,24 @@ public enum ActionTable {
         ActionBinding(
             .showErrors, [.character("E")], on: [.feeds, .articles],
             "why feeds failed or read with errors (Enter: whole message)"),
+    ]
+
+    /// newsboat's default keys that do nothing in Herald, with newsboat's operation and what
+    /// a newsboat user can do instead: said when pressed, so no key of theirs is silent.
+    public static let newsboatAbsent: [Key: String] = [
+        .character("D"): "delete-article: not in Herald; keep-days and keep-articles remove old articles",
+        .control("d"): "delete-all-articles: not in Herald; keep-days and keep-articles remove old articles",
+        .character("$"): "purge-deleted: Herald deletes nothing it shows",
+        .character("F"): "set-filter: / searches, :mark-read QUERY acts on a query, query lines make lists",
+        .character("f"): "select-filter: query lines in the config are lists on the feed list",
+        .control("f"): "clear-filter: Herald's lists have no filter to clear",
+        .character("v"): "view-dialogs: Herald's screens are a stack, q goes back",
+        .control("v"): "next-dialog: Herald's screens are a stack, q goes back",
+        .control("g"): "prev-dialog: Herald's screens are a stack, q goes back",
+        .control("r"): "reload-urls: herald add and herald remove change the feeds",
+        .control("t"): "clear-tag: q leaves a tag's list",
+        .control("n"): "next-unread-feed: n goes on to the next feed with unread articles",
+        .control("p"): "prev-unread-feed: p goes back to the previous feed with unread articles",
     ]
 
     /// What `key` does on `screen` with the default bindings.
@@ -140,7 +193,7 @@ public enum ActionTable {
         return (main.prefix(1) + help + main.dropFirst() + search + exit).joined(separator: "  ")
     }
 
-    /// What a count prefix does, for the help.
-    public static let countNote =
-        "A number typed first counts: 5 j moves five rows, 7 Enter opens row 7 (on the feed list, feed 7), 3 o opens link 3."
+    /// What a digit does, for the help (newsboat's cmd-one … and one …).
+    public static let digitNote =
+        "A digit on a list starts the command line with it: :7 Enter goes to row 7 (on the feed list, feed 7). In an article, 1 to 9 open link 1 to 9 of the text, 0 link 10."
 }

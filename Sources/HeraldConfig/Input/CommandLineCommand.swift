@@ -3,13 +3,22 @@ package import HeraldCore
 /// A command typed on the `:` command line.
 ///
 ///     mark-read [QUERY]    mark-unread [QUERY]    star [QUERY]    unstar [QUERY]
-///     undo    reload    set NAME VALUE    quit    help
+///     undo    reload    set NAME VALUE    quit    help    N (a row)
+///     save FILE    pipe-to COMMAND    link N    tag NAME    goto TEXT
 ///
 /// The flag commands work on the list on screen, or on the articles a query matches.
 package enum ColonCommand: Equatable, Sendable {
     case flag(ArticleFlag, Bool, BulkTarget)
     case undo, reload, quit, help
     case set(name: String, value: String)
+    /// A number alone: go to that row (newsboat's `:7`; a digit on a list starts it).
+    case row(Int)
+    /// The article as text to a file, or to a command's standard input.
+    case save(String), pipeTo(String)
+    /// Open link N of the article's text (`#` starts it).
+    case link(Int)
+    /// The articles of the feeds with a tag; the next feed whose title holds the text.
+    case tag(String), goto(String)
 
     /// Every command, with its arguments and what it does, in the order `:help` lists them.
     package static let table: [(name: String, arguments: String, summary: String)] = [
@@ -17,14 +26,20 @@ package enum ColonCommand: Equatable, Sendable {
         ("mark-unread", "[QUERY]", "mark them unread"),
         ("star", "[QUERY]", "star them"),
         ("unstar", "[QUERY]", "unstar them"),
-        ("undo", "", "take back the last change of read or starred flags (as u does)"),
+        ("undo", "", "take back the last change of read or starred flags (as U does)"),
         ("reload", "", "reload every feed"),
         ("set", "NAME VALUE", "change a setting for this session (the names of the config file's set)"),
+        ("save", "FILE", "save the article as text to FILE (s starts it with save-path)"),
+        ("pipe-to", "COMMAND", "the article as text to COMMAND's standard input, by /bin/sh (| starts it)"),
+        ("link", "N", "open link N of the article's text (# starts it)"),
+        ("tag", "NAME", "the articles of the feeds tagged NAME"),
+        ("goto", "TEXT", "select the next feed whose title holds TEXT"),
+        ("N", "", "a number: go to row N (a digit on a list starts it)"),
         ("quit", "", "quit"),
         ("help", "", "this list"),
     ]
 
-    package static let names = table.map(\.name)
+    package static let names = table.map(\.name).filter { $0 != "N" }
 
     /// Reads a command line; the error in words (naming the word it stopped at) otherwise.
     package static func parse(_ line: String) -> Result<ColonCommand, ColonCommandError> {
@@ -51,6 +66,23 @@ package enum ColonCommand: Equatable, Sendable {
                 return .failure(ColonCommandError("query: \(error.message) (column \(column))"))
             }
             return .success(.flag(which, value, .query(rest)))
+        }
+        if let row = Int(name), row > 0, rest.isEmpty { return .success(.row(row)) }
+        let text: [String: (String) -> ColonCommand] = [
+            "save": { .save($0) }, "pipe-to": { .pipeTo($0) }, "tag": { .tag($0) }, "goto": { .goto($0) },
+        ]
+        if let make = text[name] {
+            guard !rest.isEmpty else {
+                let what = ["save": "a file name", "pipe-to": "a command", "tag": "a tag", "goto": "a text"][name]!
+                return .failure(ColonCommandError("`\(name)` needs \(what)"))
+            }
+            return .success(make(rest))
+        }
+        if name == "link" {
+            guard let number = Int(rest), number > 0 else {
+                return .failure(ColonCommandError("`link` needs a link's number: link 3"))
+            }
+            return .success(.link(number))
         }
         let plain: [String: ColonCommand] = ["undo": .undo, "reload": .reload, "quit": .quit, "help": .help]
         if let command = plain[name] {

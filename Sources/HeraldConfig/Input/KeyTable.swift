@@ -16,9 +16,11 @@ public enum KeyTable {
     /// The README table (Markdown): keys, what they do, where.
     public static func markdown(keymap: Keymap = .standard) -> String {
         var lines = ["| keys | what they do | where |", "| --- | --- | --- |"]
+        // A `|` ends a table cell even inside a code span: escaped, it shows as itself.
+        func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
         for binding in keymap.bindings where binding.isBound {
             let keys = binding.labels.map { "`\($0)`" }.joined(separator: " ")
-            lines.append("| \(keys) | \(binding.summary) | \(places(binding)) |")
+            lines.append("| \(cell(keys)) | \(cell(binding.summary)) | \(cell(places(binding))) |")
         }
         return lines.joined(separator: "\n")
     }
@@ -38,7 +40,7 @@ public enum KeyTable {
             }
         }
         lines.append("")
-        lines += TextLayout.wrap(ActionTable.countNote, width: width - 2).map { "  " + $0 }
+        lines += TextLayout.wrap(ActionTable.digitNote, width: width - 2).map { "  " + $0 }
         return lines.joined(separator: "\n")
     }
 }

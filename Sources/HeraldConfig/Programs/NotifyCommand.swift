@@ -41,10 +41,19 @@ public enum NotifyCommand {
         var environment = ProcessInfo.processInfo.environment
         environment["HERALD_NEW_ARTICLES"] = String(newArticles)
         environment["HERALD_NEW_FEEDS"] = String(feeds)
+        return await wait(["/bin/sh", "-c", line], environment: environment, quiet: quiet, name: "notify-command")
+    }
+
+    /// Runs `argv` (its signals at their defaults, in a process group of its own, standard
+    /// input from `/dev/null`) and waits for it off every actor; nil when it exited 0, else
+    /// what went wrong, naming it `name`. `bookmark-cmd` runs this way too.
+    public static func wait(_ argv: [String], environment: [String: String], quiet: Bool, name: String) async
+        -> String?
+    {
         let pid: pid_t
-        switch spawn(["/bin/sh", "-c", line], environment: environment, quiet: quiet) {
+        switch spawn(argv, environment: environment, quiet: quiet) {
         case .success(let spawned): pid = spawned
-        case .failure(let error): return "notify-command could not start: \(error.description)"
+        case .failure(let error): return "\(name) could not start: \(error.description)"
         }
         let status = await withCheckedContinuation { (done: CheckedContinuation<Int32, Never>) in
             // waitpid blocks: a thread of its own, so no actor and no pool thread waits.
@@ -55,9 +64,9 @@ public enum NotifyCommand {
             }
             waiter.start()
         }
-        if status & 0x7F != 0 { return "notify-command was killed by signal \(status & 0x7F)" }
+        if status & 0x7F != 0 { return "\(name) was killed by signal \(status & 0x7F)" }
         let code = (status >> 8) & 0xFF
-        return code == 0 ? nil : "notify-command exited with status \(code)"
+        return code == 0 ? nil : "\(name) exited with status \(code)"
     }
 
     struct SpawnError: Error, CustomStringConvertible {

@@ -61,6 +61,21 @@ extension ReaderApp {
         case .reload: reloads.start(only: nil)
         case .quit: isFinished = true
         case .help: push(.page(Self.commandHelpPage))
+        case .row(let number):
+            // A row past the end is said, as the feed list says a feed past the last.
+            if case .articles(let list) = screen, number > list.count {
+                message = "No row \(number): the list has \(list.count)."
+                return
+            }
+            perform(.top, count: number)
+        case .save(let path): save(to: path)
+        case .pipeTo(let command): pipe(to: command)
+        case .link(let number):
+            withCurrentArticle { article, body in
+                self.performOnLinks(of: article, body: body, .openInBrowser, count: number)
+            }
+        case .tag(let name): openTag(name)
+        case .goto(let text): gotoFeed(containing: text)
         case .set(let name, let value):
             guard let spec = Settings.specs.first(where: { $0.name == name }) else { return }
             var changed = settings

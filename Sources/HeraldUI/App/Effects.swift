@@ -44,6 +44,8 @@ public final class Effects {
     private var running: [Int: Running] = [:]
     private var named: [Name: Int] = [:]
     private var nextToken = 0
+    /// Who waits for no effect to be under way (`idle()`).
+    private var idleWaiters: [CheckedContinuation<Void, Never>] = []
     /// Set once the owner has closed: nothing starts any more.
     private(set) var isClosed = false
 
@@ -105,18 +107,33 @@ public final class Effects {
         for token in Array(running.keys) { cancel(token: token) }
     }
 
-    /// How many effects are under way (tests).
+    /// How many effects are under way.
     var count: Int { running.count }
+
+    /// Returns once no effect is under way (a macro waits for a step's work this way).
+    func idle() async {
+        guard !running.isEmpty else { return }
+        await withCheckedContinuation { idleWaiters.append($0) }
+    }
 
     private func cancel(token: Int) {
         guard let effect = running.removeValue(forKey: token) else { return }
         if let name = effect.name, named[name] == token { named[name] = nil }
         effect.task?.cancel()
+        resumeIfIdle()
     }
 
     private func ended(_ token: Int) {
         guard let effect = running.removeValue(forKey: token) else { return }
         if let name = effect.name, named[name] == token { named[name] = nil }
+        resumeIfIdle()
+    }
+
+    private func resumeIfIdle() {
+        guard running.isEmpty, !idleWaiters.isEmpty else { return }
+        let waiters = idleWaiters
+        idleWaiters = []
+        for waiter in waiters { waiter.resume() }
     }
 }
 

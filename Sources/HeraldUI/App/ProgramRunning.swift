@@ -14,6 +14,12 @@ public protocol ProgramRunning: AnyObject {
     /// Runs `notify-command` after a reload that brought new articles, and waits for it
     /// without holding the main actor.
     func notify(_ command: String, newArticles: Int, feeds: Int) async -> String?
+    /// Runs a command of the config (`pipe-to`) by `/bin/sh` with `text` on its standard
+    /// input and the terminal its own until it exits.
+    func pipe(_ text: String, to command: String) -> String?
+    /// Runs `bookmark-cmd` by `/bin/sh` with `arguments` after it (never in its line), its
+    /// input and output `/dev/null`, and waits for it without holding the main actor.
+    func bookmark(_ command: String, arguments: [String]) async -> String?
 }
 
 extension ArticleViewModel {

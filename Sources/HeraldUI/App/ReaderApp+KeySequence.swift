@@ -14,12 +14,10 @@ extension ReaderApp {
             return
         }
         pendingKeys = []
-        let count = self.count
-        self.count = nil
         guard let action = keymap.action(for: typed, on: kind) else {
             message = "\(KeySequence.label(typed)) does nothing here (cancelled)"
             return
         }
-        perform(action, count: count)
+        perform(action, count: nil)
     }
 }

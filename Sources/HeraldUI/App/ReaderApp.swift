@@ -76,6 +76,8 @@ public final class ReaderApp {
     /// Hears the settings after `:set` changed them, to apply what lives outside the app
     /// (the mouse, the browser, the reloader); set by the terminal and the composition root.
     public var onSettingsChange: @MainActor (Settings) -> Void = { _ in }
+    /// The config's `macro` lines, by key (`,` then the key).
+    public var macros: [Key: Macro] = [:]
     /// The config's `highlight` lines, matched once per title.
     public let highlighter = TitleHighlighter()
     /// The config's `highlight article|all` lines, matched when an article is laid out.
@@ -92,6 +94,7 @@ public final class ReaderApp {
         for (element, style) in config.colors { theme.set(element, style) }
         highlighter.highlights = config.highlights
         textHighlighter.highlights = config.textHighlights
+        macros = config.macros
         feedList.queries = config.queries
         display = (theme, display?.terminalMonochrome ?? false)
         applyDisplaySettings()
@@ -182,6 +185,10 @@ public final class ReaderApp {
         case .commandLine:
             commandLineKey(key)
             return
+        case .macro:
+            overlay = .none
+            runMacro(key)
+            return
         case .none, .typing: break
         }
         // The search prompt takes text before any action (j, q and digits are letters there).
@@ -199,23 +206,34 @@ public final class ReaderApp {
             continueSequence(key, on: kind)
             return
         }
-        if kind != .search, case .character(let c) = key, let digit = c.wholeNumberValue, c.isASCII {
-            count = min((count ?? 0) * 10 + digit, 99_999)
-            message = "\(count!) — then j/k, g, Enter or o"
-            return
-        }
-        let typed = count
-        count = nil
         guard let action = keymap.action(for: key, on: kind) else {
+            if case .character(let c) = key, let digit = c.wholeNumberValue, c.isASCII, kind != .search {
+                typedDigit(digit, on: kind)
+                return
+            }
             let help = keymap.key(for: .help, on: kind).map { " — \($0.label) for help" } ?? ""
             if let places = keymap.elsewhere(key, from: kind) {
                 message = "\(key.label) works in: \(places)\(help)"
+            } else if let newsboat = ActionTable.newsboatAbsent[key] {
+                message = "\(key.label) (newsboat's \(newsboat))\(help)"
             } else {
                 message = "unknown key \(key.label)\(help)"
             }
             return
         }
-        perform(action, count: typed)
+        perform(action, count: nil)
+    }
+
+    /// A digit no binding took, as newsboat's: in an article it opens that link of the text
+    /// (0: link 10); on a list it begins the command line (`:7` Enter goes to row 7).
+    private func typedDigit(_ digit: Int, on kind: ScreenKind) {
+        if kind == .article {
+            withCurrentArticle { article, body in
+                self.performOnLinks(of: article, body: body, .openInBrowser, count: digit == 0 ? 10 : digit)
+            }
+        } else if kind != .page {
+            openCommandLine(with: String(digit))
+        }
     }
 
     /// Carries out an action on the screen on top.
@@ -235,6 +253,15 @@ public final class ReaderApp {
             return
         case .redraw:
             onRedraw()
+            return
+        case .macroPrefix:
+            openMacroPrefix()
+            return
+        case .randomUnread:
+            openRandomUnread()
+            return
+        case .save, .pipeTo, .gotoURL, .openInBrowserAndMarkRead, .bookmark, .enqueue:
+            performOnArticle(action)
             return
         case .search where screenKind != .results:
             push(.search(SearchModel(repository: repository, clock: clock, work: work, flags: flags)))

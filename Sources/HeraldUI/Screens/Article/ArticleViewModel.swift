@@ -24,6 +24,8 @@ public final class ArticleViewModel {
     private var wrapped: (width: Int, highlights: Int, lines: [ArticleLine], anchors: [TextAnchor])?
     /// Scroll to the first match once the article is laid out.
     private var scrollToMatch: Bool
+    /// The article's HTML as fetched is shown in place of its text (Ctrl-U).
+    public private(set) var showsSource = false
     /// Reading the article (`.load`), and the steps to the next one (`.step`, while on top).
     let effects: Effects
 
@@ -85,19 +87,24 @@ public final class ArticleViewModel {
                 lines.append(ArticleLine(label: i == 0 ? label : "", text: line, style: style))
             }
         }
-        field("Feed:", article.feedTitle, theme.read)
-        field("Title:", article.summary.title, theme.title)
-        field("Author:", article.summary.author, theme.read)
-        field("Date:", theme.dayAndTime(article.summary.published), theme.read)
-        field("Link:", article.link, theme.link)
-        for enclosure in article.enclosures {
-            field(
-                enclosure.kindLabel + ":",
-                enclosure.url + (enclosure.details.isEmpty ? "" : " (\(enclosure.details))"), theme.link)
-        }
+        for header in Self.headerFields(of: article, theme: theme) { field(header.label, header.value, header.style) }
         anchors.append(TextAnchor(block: -1, offset: 0))
         lines.append(ArticleLine(label: "", text: "", style: theme.read))
         let bodyStart = lines.count
+        if showsSource {
+            // The markup as text: each line made safe for the terminal, wrapped, unstyled.
+            let source = article.html ?? article.text
+            for (index, line) in source.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+                .enumerated()
+            {
+                for piece in TextLayout.wrap(TextSanitizer.singleLine(String(line)), width: max(width, 1)) {
+                    lines.append(ArticleLine(label: nil, text: piece, style: theme.read))
+                    anchors.append(TextAnchor(block: index, offset: 0))
+                }
+            }
+            wrapped = (width, generation, lines, anchors)
+            return lines
+        }
         for (line, anchor) in RichLayout.anchoredLines(body, width: width) {
             var spans = line.spans.map { ($0.text, theme.style(of: $0)) }
             if let highlighter {
@@ -122,6 +129,19 @@ public final class ArticleViewModel {
         return lines
     }
 
+    /// The header's fields, in order: the feed, the title, the author, the date, the link and
+    /// the enclosures (a field without a value is not shown).
+    static func headerFields(of article: Article, theme: Theme) -> [(label: String, value: String?, style: Style)] {
+        [
+            ("Feed:", article.feedTitle, theme.read), ("Title:", article.summary.title, theme.title),
+            ("Author:", article.summary.author, theme.read),
+            ("Date:", theme.dayAndTime(article.summary.published), theme.read), ("Link:", article.link, theme.link),
+        ]
+            + article.enclosures.map {
+                ($0.kindLabel + ":", $0.url + ($0.details.isEmpty ? "" : " (\($0.details))"), theme.link)
+            }
+    }
+
     /// The first line matching the most words of the query (so `paragraph 5` opens at the
     /// line with both words, not at the first "paragraph").
     static func bestMatch(_ query: String, in lines: ArraySlice<ArticleLine>) -> Int? {
@@ -134,6 +154,13 @@ public final class ArticleViewModel {
             if count == words.count { break }
         }
         return best?.index
+    }
+
+    /// Shows the HTML as fetched in place of the text, or the text again, from the top.
+    public func toggleSource() {
+        showsSource.toggle()
+        wrapped = nil
+        top = 0
     }
 
     /// Scrolls by `delta` lines, never past the last screenful.

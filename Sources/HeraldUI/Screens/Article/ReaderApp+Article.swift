@@ -47,6 +47,13 @@ extension ArticleViewModel {
         case .previousArticle: app.nextArticle(from: self, .backward)
         case .toggleRead: app.writes.setRead(!self.summary.isRead, self.summary)
         case .toggleStar: app.writes.setStarred(!self.summary.isStarred, self.summary)
+        case .toggleSource:
+            guard self.state.value != nil else {
+                app.message = "The article is still loading."
+                return
+            }
+            self.toggleSource()
+            app.message = self.showsSource ? "The article's HTML as fetched (Ctrl-U: its text)." : nil
         case .openInBrowser, .copyURL, .showLinks, .play:
             guard let article = self.state.value else {
                 app.message = "The article is still loading."

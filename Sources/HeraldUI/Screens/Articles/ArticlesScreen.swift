@@ -68,6 +68,11 @@ extension ArticleListModel {
         case .markListRead: app.writes.markListRead(self.list.source, title: self.list.title, list: self)
         case .markAllRead: app.writes.askToMarkAllRead()
         case .showTags: app.showTags()
+        case .toggleShowRead:
+            app.settings.showReadArticles.toggle()
+            app.openList(self.list, replacing: true)
+            app.message =
+                app.settings.showReadArticles ? "Showing every article." : "Hiding the articles already read."
         default: app.unavailable(action)
         }
     }

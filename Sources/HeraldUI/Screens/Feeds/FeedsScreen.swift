@@ -54,6 +54,10 @@ extension FeedListModel {
             app.open(ArticleLink(kind: .article, url: site))
         case .markAllRead: app.writes.askToMarkAllRead()
         case .showTags: app.showTags()
+        case .toggleShowRead:
+            app.settings.showReadFeeds.toggle()
+            app.applyDisplaySettings()
+            app.message = app.settings.showReadFeeds ? "Showing every feed." : "Hiding the feeds with nothing unread."
         case .quit: app.isFinished = true
         default: app.unavailable(action)
         }
@@ -77,5 +81,20 @@ extension ReaderApp {
         }
         feedList.cursor.select(row, count: feedList.rows.count, visible: bodyRows)
         return true
+    }
+
+    /// `:goto TEXT`: the next feed after the selected one whose title holds the text (any
+    /// case), selected on the feed list.
+    func gotoFeed(containing text: String) {
+        let rows = feedList.rows
+        let start = feedList.cursor.selected
+        let order = rows.indices.map { (start + 1 + $0) % max(rows.count, 1) }
+        guard let row = order.first(where: { rows[$0].feed?.title.localizedCaseInsensitiveContains(text) ?? false })
+        else {
+            message = "No feed's title holds \(text)."
+            return
+        }
+        while stack.count > 1 { pop() }
+        feedList.cursor.select(row, count: rows.count, visible: bodyRows)
     }
 }

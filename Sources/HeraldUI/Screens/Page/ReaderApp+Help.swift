@@ -20,7 +20,7 @@ extension ReaderApp {
         paragraphs.append(.init("", "Everywhere", role: .heading))
         paragraphs += global.map { .init(keys($0), $0.summary) }
         if kind != .search {
-            paragraphs.append(.init("", ActionTable.countNote, role: .note))
+            paragraphs.append(.init("", ActionTable.digitNote, role: .note))
         }
         paragraphs.append(.init("", "q or Esc closes this help.", role: .note))
         return PageModel(title: "Keys · \(kind.title)", paragraphs: paragraphs, labelWidth: 18)

@@ -35,4 +35,14 @@ extension ReaderApp {
         }
         push(.tags(TagListModel(tags: tags)))
     }
+
+    /// `:tag NAME`: the articles of the feeds with the tag.
+    func openTag(_ name: String) {
+        guard let tag = feedList.tags.first(where: { $0.title == name }) else {
+            let known = feedList.tags.map(\.title).prefix(8).joined(separator: ", ")
+            message = "No feed has the tag \(name)" + (known.isEmpty ? "." : " (tags: \(known)).")
+            return
+        }
+        openList(tag)
+    }
 }
