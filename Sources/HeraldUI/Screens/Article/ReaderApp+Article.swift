@@ -53,7 +53,12 @@ extension ArticleViewModel {
                 return
             }
             self.toggleSource()
-            app.message = self.showsSource ? "The article's HTML as fetched (Ctrl-U: its text)." : nil
+            if self.showsSource {
+                app.message =
+                    self.state.value?.html == nil
+                    ? "This article came as plain text: its source is its text (Ctrl-U: back)."
+                    : "The article's HTML as fetched (Ctrl-U: its text)."
+            }
         case .openInBrowser, .copyURL, .showLinks, .play:
             guard let article = self.state.value else {
                 app.message = "The article is still loading."
