@@ -47,7 +47,8 @@ struct QueryFeedEndToEndTests {
         // Rows name their feed.
         try await session.waitUntil(contains: "Kabar Nusantara")
         try session.sendKeys("A")
-        try await session.waitUntil(contains: "· 0 unread")
+        // Once written, A says what it marked (on the status line, for one frame).
+        try await session.waitUntil(contains: "articles of From Nusantara read (U undoes it).")
         try session.sendKeys("q")
         screen = try await session.waitUntil("the query counted again") { screen in
             Self.counts(screen, "From Nusantara")?.hasPrefix("(0/") == true

@@ -233,6 +233,8 @@ public final class ReaderApp {
             }
         } else if kind != .page {
             openCommandLine(with: String(digit))
+        } else {
+            message = "\(digit) does nothing on a page of text — q closes it"
         }
     }
 
