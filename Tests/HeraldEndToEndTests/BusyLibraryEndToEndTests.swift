@@ -21,19 +21,29 @@ struct BusyLibraryEndToEndTests {
         try await session.waitUntil("the first feed's articles") { screen in
             screen.contains { $0.contains("articles ·") }
         }
-        // The sqlite3 tool takes the write lock and keeps it 9 s.
+        // The sqlite3 tool takes the write lock and keeps it 9 s. It waits for the lock (as a
+        // `herald reload` from cron would) should the reader be writing at that instant: without
+        // `.timeout` its BEGIN fails at once, and nothing holds the lock at all.
+        let marker = library.directory.appendingPathComponent("lock-held").path
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/bin/sh")
         holder.arguments = [
-            "-c", "printf 'BEGIN IMMEDIATE;\\n.shell sleep 9\\nCOMMIT;\\n' | sqlite3 \"$0\"", library.path,
+            "-c", "printf '.timeout 20000\\nBEGIN IMMEDIATE;\\n.shell touch %s\\n.shell sleep 9\\nCOMMIT;\\n' \"$1\" | sqlite3 \"$0\"",
+            library.path, marker,
         ]
         holder.standardOutput = FileHandle.nullDevice
         holder.standardError = FileHandle.nullDevice
         try holder.run()
         defer { holder.waitUntilExit() }
-        // Waits until the lock is held: a write that does not wait for it fails then.
+        // Waits until the lock is held (the holder's marker file is there, and a write that does
+        // not wait for the lock fails).
         var held = false
-        for _ in 0..<100 where !held {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while !held, ContinuousClock.now < deadline {
+            guard FileManager.default.fileExists(atPath: marker) else {
+                try await Task.sleep(for: .milliseconds(50))
+                continue
+            }
             let probe = try Spawn.run(
                 ["sqlite3", "-cmd", ".timeout 0", library.path, "BEGIN IMMEDIATE; ROLLBACK;"],
                 environment: ProcessInfo.processInfo.environment, timeout: 10)
