@@ -25,6 +25,11 @@ static inline CURLcode hc_setopt_list(CURL *easy, CURLoption option, struct curl
 static inline CURLcode hc_setopt_data_fn(CURL *easy, CURLoption option, herald_curl_data_fn value) {
     return curl_easy_setopt(easy, option, value);
 }
+typedef int (*herald_curl_xferinfo_fn)(
+    void *context, curl_off_t downloadTotal, curl_off_t downloaded, curl_off_t uploadTotal, curl_off_t uploaded);
+static inline CURLcode hc_setopt_xferinfo_fn(CURL *easy, herald_curl_xferinfo_fn value) {
+    return curl_easy_setopt(easy, CURLOPT_XFERINFOFUNCTION, value);
+}
 static inline CURLcode hc_getinfo_long(CURL *easy, CURLINFO info, long *value) {
     return curl_easy_getinfo(easy, info, value);
 }

@@ -184,6 +184,10 @@ public enum NewsboatConfig {
         // when the directive is applied, with why.
         case "articlelist-format", "feedlist-format", "datetime-format": return setting(name, first)
         case "save-path": return setting("save-path", first)
+        // podboat's queue settings, the same in Herald (its %-fields too).
+        case "download-path", "download-filename-format": return setting(name, first)
+        case "max-downloads": return number(name, first)
+        case "delete-played-files": return flag(name, first)
         case "bookmark-cmd": return setting("bookmark-cmd", first)
         case "macro": return macro(arguments)
         case "ignore-article":

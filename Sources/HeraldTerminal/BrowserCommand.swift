@@ -21,6 +21,22 @@ public enum BrowserCommand {
         return words
     }
 
+    /// The player's argv for a downloaded episode: an absolute path (it cannot pass for an
+    /// option), in place of `%s` or last.
+    public static func argv(player: String, file: String) -> [String]? {
+        guard file.hasPrefix("/"), !file.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+            return nil
+        }
+        var words = player.split(whereSeparator: \.isWhitespace).map(String.init)
+        guard !words.isEmpty else { return nil }
+        if let index = words.firstIndex(where: { $0.contains("%s") }) {
+            words[index] = words[index].replacingOccurrences(of: "%s", with: file)
+        } else {
+            words.append(file)
+        }
+        return words
+    }
+
     public static func isOpenable(_ url: String) -> Bool {
         let lower = url.lowercased()
         return (lower.hasPrefix("http://") || lower.hasPrefix("https://"))
@@ -75,6 +91,19 @@ final class TerminalPrograms: ProgramRunning {
             settings.player ?? environment["HERALD_PLAYER"].flatMap { $0.isEmpty ? nil : $0 } ?? browser
         guard !player.isEmpty else { return "Set $HERALD_PLAYER (e.g. mpv) or $BROWSER to play media." }
         return run(player, url)
+    }
+
+    /// A downloaded episode to the player (the config's, else `$HERALD_PLAYER`).
+    func play(file: String) -> String? {
+        let player =
+            settings.player ?? ProcessInfo.processInfo.environment["HERALD_PLAYER"].flatMap { $0.isEmpty ? nil : $0 }
+        guard let player else { return "Set player in the config (or $HERALD_PLAYER), e.g. mpv, to play episodes." }
+        guard let argv = BrowserCommand.argv(player: player, file: file) else { return "cannot play \(file)" }
+        terminal.suspend()
+        let failure = BrowserCommand.run(argv)
+        terminal.resume()
+        renderer.invalidate()
+        return failure
     }
 
     /// OSC 52: the terminal (and tmux with `set-clipboard on`, and most terminals over ssh)

@@ -22,6 +22,10 @@ enum CommandTable {
             name: "tags", arguments: "[--json]", summary: "print the tags with their counts",
             options: ["--json"]),
         Command(
+            name: "podcasts", arguments: "[list | add ID… | download] [--json] [--quiet]",
+            summary: "the podcast queue: list it, add an article's episode, download it now",
+            options: ["--json", "--quiet"], words: ["list", "add", "download"]),
+        Command(
             name: "search", arguments: "QUERY… [--limit N] [--json]",
             summary: "print search results, best first",
             options: ["--limit", "--json"]),

@@ -33,6 +33,8 @@ struct Herald {
                 try await SnapshotCommand.run(Array(arguments.dropFirst()), options: options)
             case "list":
                 try await ListCommands.list(Array(arguments.dropFirst()), options: options)
+            case "podcasts":
+                exit(try await PodcastsCommand.run(Array(arguments.dropFirst()), options: options))
             case "tags":
                 try await TagsCommand.run(Array(arguments.dropFirst()), options: options)
             case "search":
@@ -117,12 +119,19 @@ struct Herald {
             }
             return FolderSync(store: store, folder: URL(fileURLWithPath: SyncCommand.expandingHome(folder)))
         }
+        // The podcast queue downloads while the reader is open; what a kill or `q` stopped
+        // goes on from where it stopped at the next start.
+        let podcasts = (repository as? LibraryStore).map {
+            PodcastDownloads(store: $0, maxDownloads: config.settings.maxDownloads)
+        }
+        if let podcasts { Task { try? await podcasts.resume() } }
         var reader: ReaderApp?
         let status = try await ReaderSession.run { size in
             let app = ReaderApp(repository: repository, size: size)
             reader = app
             app.reloads.reloader = reloader
             app.sync.library = makeSync(config.settings)
+            app.podcasts = podcasts
             app.apply(config)
             // Another process writing the library (herald add, a reload from cron): the
             // screens follow without a key.
@@ -136,6 +145,8 @@ struct Herald {
             // syncs with another folder from now on.
             app.onSettingsChange = { [unowned app] in
                 app.reloads.reloader = makeReloader($0)
+                let downloads = $0.maxDownloads
+                if let podcasts { Task { await podcasts.setMaxDownloads(downloads) } }
                 let sync = makeSync($0)
                 if sync?.folder != (app.sync.library as? FolderSync)?.folder { app.sync.library = sync }
             }
@@ -155,6 +166,13 @@ struct Herald {
             }
             await reader.writes.finish()
             notice.cancel()
+            if let downloading = try? await podcasts?.entries().count(where: { $0.state == .downloading }),
+                downloading > 0
+            {
+                Console.complain(
+                    "herald: \(downloading) podcast download\(downloading == 1 ? "" : "s") stopped; "
+                        + "the next start (or herald podcasts download) goes on from where \(downloading == 1 ? "it" : "they") stopped.")
+            }
             if reader.sync.waits, let sync = reader.sync.library {
                 do { _ = try await sync.sync() } catch { Console.complain("herald: sync: \(error)") }
             }

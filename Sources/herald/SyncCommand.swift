@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCore
 import HeraldStore
 import HeraldSync
 
@@ -113,10 +114,5 @@ enum SyncCommand {
             : bytes < 1 << 20 ? "\(bytes / 1024) KB" : String(format: "%.1f MB", Double(bytes) / 1_048_576)
     }
 
-    static func expandingHome(_ path: String) -> String {
-        guard path == "~" || path.hasPrefix("~/") else { return path }
-        let home =
-            ProcessInfo.processInfo.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return home + path.dropFirst()
-    }
+    static func expandingHome(_ path: String) -> String { HomeFolder.expanding(path) }
 }

@@ -19,6 +19,11 @@ final class RecordingOpener: ProgramRunning {
         played.append(url)
         return failure
     }
+    var playedFiles: [String] = []
+    func play(file: String) -> String? {
+        playedFiles.append(file)
+        return failure
+    }
     func copy(_ text: String) -> String? {
         copied.append(text)
         return nil

@@ -28,6 +28,22 @@ public struct Settings: Sendable, Equatable {
     /// title as its arguments (newsboat's `bookmark-cmd`); nil: none.
     public var bookmarkCommand: String?
 
+    // The podcast queue (podboat's settings).
+    /// The folder episodes go to, with `%`-fields (`%n` the feed's title …).
+    public var downloadPath = Settings.defaultDownloadPath
+    /// An episode's file name, with `%`-fields.
+    public var downloadFileName = Settings.defaultDownloadFileName
+    /// Episodes downloaded at once.
+    public var maxDownloads = 1
+    /// Removing an entry from the queue removes its finished file too.
+    public var deletePlayedFiles = false
+
+    // `try!`: the defaults are constant formats the tests parse (`SettingsTests`).
+    public static let defaultDownloadPath = try! ListFormat.parse("~/", for: .download).get()
+    public static let defaultDownloadFileName = try! ListFormat.parse(
+        "%?u?%u&%Y-%b-%d-%H%M%S.unknown?", for: .download
+    ).get()
+
     // Reloading on a timer and telling about new articles (per-feed settings: `feed` lines).
     /// Minutes between reloads while the reader is open (0: none); also what `herald
     /// reload --due` waits for feeds without a `reload-interval` of their own.
@@ -85,6 +101,8 @@ public struct Settings: Sendable, Equatable {
             case .choice(let words): words.joined(separator: " or ")
             case .dateFormat:
                 DateFormat.names.map(\.name).joined(separator: ", ") + " or a pattern such as %d %b %Y"
+            case .listFormat(.download):
+                "a path with " + ListFormat.Target.download.fields.map { "%\($0.letter)" }.joined(separator: " ")
             case .listFormat(let target):
                 "a format of " + target.fields.map { "%\($0.letter)" }.joined(separator: " ")
                     + ", or \"\" for Herald's own row"
@@ -155,6 +173,21 @@ public struct Settings: Sendable, Equatable {
             summary:
                 "run by /bin/sh for Ctrl-B, followed by the article's link, title, text and feed title as its arguments, as newsboat passes them (never spliced into the command line)"
         ),
+        // The podcast queue (podboat's).
+        Spec(
+            name: "download-path", kind: .listFormat(.download), defaultValue: "~/",
+            summary:
+                "the folder e downloads episodes to, with newsboat's %-fields (~/Podcasts/%n: a folder per feed)"),
+        Spec(
+            name: "download-filename-format", kind: .listFormat(.download),
+            defaultValue: "%?u?%u&%Y-%b-%d-%H%M%S.unknown?",
+            summary: "an episode's file name, with newsboat's %-fields (%F-%t.%e); a field never makes a folder"),
+        Spec(
+            name: "max-downloads", kind: .integer(1...20), defaultValue: "1",
+            summary: "episodes downloaded at once (+ and - on the queue screen change it)"),
+        Spec(
+            name: "delete-played-files", kind: .bool, defaultValue: "no",
+            summary: "removing an episode from the queue (D, P) deletes its file too"),
         // Sync (issue 12).
         Spec(
             name: "sync-dir", kind: .folder, defaultValue: "",
@@ -199,6 +232,7 @@ public struct Settings: Sendable, Equatable {
             if spec.name == "confirm-mark-all" { confirmMarkAll = value }
             if spec.name == "reload-on-start" { reloadOnStart = value }
             if spec.name == "mouse" { mouse = value }
+            if spec.name == "delete-played-files" { deletePlayedFiles = value }
         case .integer(let range):
             guard let value = Int(text), range.contains(value) else {
                 return "\(spec.name) is \(spec.kind.expected)"
@@ -206,11 +240,19 @@ public struct Settings: Sendable, Equatable {
             if spec.name == "reload-jobs" { reloadJobs = value }
             if spec.name == "keep-days" { keepDays = value }
             if spec.name == "keep-articles" { keepArticles = value }
+            if spec.name == "max-downloads" { maxDownloads = value }
         case .minutes(let range):
             guard let value = MinutesText.parse(text, in: range) else {
                 return "\(spec.name) \(MinutesText.problem(text, in: range))"
             }
             if spec.name == "reload-interval" { reloadInterval = value }
+        case .listFormat(.download):
+            let format = text.isEmpty ? spec.defaultValue : text
+            switch ListFormat.parse(format, for: .download) {
+            case .success(let format):
+                if spec.name == "download-path" { downloadPath = format } else { downloadFileName = format }
+            case .failure(let error): return "at column \(error.column) of the format: \(error.message)"
+            }
         case .choice, .dateFormat, .listFormat: return setDisplay(spec, text)
         }
         return nil

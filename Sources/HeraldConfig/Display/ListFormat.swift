@@ -18,6 +18,8 @@ public struct ListFormat: Sendable, Equatable, CustomStringConvertible {
     /// Which list a format is for: the fields each knows.
     public enum Target: Sendable, Equatable {
         case articles, feeds
+        /// `download-path` and `download-filename-format`: a podcast episode's file.
+        case download
 
         /// The fields Herald has data for, with what each shows.
         public var fields: [(letter: Character, meaning: String)] {
@@ -35,6 +37,15 @@ public struct ListFormat: Sendable, Equatable, CustomStringConvertible {
                     ("u", "(unread/total)"), ("U", "unread"), ("c", "total"), ("t", "the title"),
                     ("T", "the first tag"), ("l", "the site's link"), ("L", "the feed's address"),
                     ("S", "! last reload failed, - disabled"),
+                ]
+            case .download:
+                [
+                    ("u", "the file name of the episode's address"), ("n", "the feed's title"),
+                    ("N", "the feed's title"), ("h", "the host of the feed's address"),
+                    ("t", "the episode's title"), ("e", "the file's extension"),
+                    ("F", "the publication date, yyyy-mm-dd"), ("Y", "its year"), ("y", "its year (yy)"),
+                    ("m", "its month (01-12)"), ("b", "its month (Jan)"), ("d", "its day"),
+                    ("H", "its hour"), ("M", "its minute"), ("S", "its second"),
                 ]
             }
         }
@@ -154,6 +165,23 @@ public struct ListFormat: Sendable, Equatable, CustomStringConvertible {
         return Self.clip(pieces + right, to: width)
     }
 
+    /// The text with the fields' values, unclipped (a file name: `download-path`,
+    /// `download-filename-format`, which have no `%>`).
+    public func text(value: (Character) -> String) -> String {
+        func evaluate(_ segments: [Segment]) -> String {
+            segments.reduce(into: "") { text, segment in
+                switch segment {
+                case .literal(let literal): text += literal
+                case .field(let letter, let width, let alignment): text += Self.fit(value(letter), width: width, alignment)
+                case .fill(let character): text.append(character)
+                case .conditional(let letter, let then, let otherwise):
+                    text += evaluate(value(letter).contains { !$0.isWhitespace } ? then : otherwise)
+                }
+            }
+        }
+        return evaluate(segments)
+    }
+
     /// `text` fitted to `width` columns: cut (with `…`) or padded on the side the alignment
     /// leaves free; as it is when no width is asked for.
     static func fit(_ text: String, width: Int?, _ alignment: Alignment) -> String {
@@ -224,6 +252,8 @@ public struct ListFormat: Sendable, Equatable, CustomStringConvertible {
                 case "%":
                     index += 1
                     literal.append("%")
+                case ">" where target == .download:
+                    throw ListFormatError(column: start, message: "a file name has no right edge for `%>`")
                 case ">":
                     index += 1
                     guard index < characters.count else {

@@ -59,11 +59,25 @@ public enum Action: String, Sendable, Hashable, CaseIterable {
     case macroPrefix = "macro-prefix"
     /// Adds the article's podcast to the download queue (newsboat's `e`).
     case enqueue
+    /// Opens the podcast queue (podboat's screen, inside the reader).
+    case showDownloads = "show-downloads"
+    // The queue's own, under podboat's names.
+    /// Downloads the selected episode now (or again, from where it stopped).
+    case downloadNow = "pb-download"
+    case cancelDownload = "pb-cancel"
+    /// Removes the selected episode from the queue.
+    case deleteDownload = "pb-delete"
+    /// Removes the finished and played episodes from the queue.
+    case purgeDownloads = "pb-purge"
+    /// Marks the selected episode played, or not played.
+    case markPlayed = "pb-mark-as-finished"
+    case moreDownloads = "pb-increase-max-dls"
+    case fewerDownloads = "pb-decrease-max-dls"
 }
 
 /// A screen of the reader, as the action table names it.
 public enum ScreenKind: String, Sendable, Hashable, CaseIterable {
-    case feeds, articles, article, search, results, links, tags, errors, page
+    case feeds, articles, article, search, results, links, tags, errors, page, downloads
 
     /// The screen's name in the help and the README.
     public var title: String {
@@ -77,11 +91,12 @@ public enum ScreenKind: String, Sendable, Hashable, CaseIterable {
         case .tags: "tags"
         case .errors: "reload errors"
         case .page: "help and error pages"
+        case .downloads: "podcast queue"
         }
     }
 
     /// Screens that are lists of rows (moving keys select a row).
-    static let lists: [ScreenKind] = [.feeds, .articles, .links, .tags, .errors]
+    static let lists: [ScreenKind] = [.feeds, .articles, .links, .tags, .errors, .downloads]
 }
 
 /// One row of the action table: these keys do this action on these screens.

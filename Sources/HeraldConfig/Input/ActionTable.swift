@@ -62,7 +62,7 @@ public enum ActionTable {
         ActionBinding(.back, [.escape], on: [.search], "close search", hint: "Esc:back"),
         ActionBinding(
             .back, [.character("q"), .character("h"), .left, .escape],
-            on: [.articles, .article, .results, .tags, .links, .errors, .page], "back to the screen before",
+            on: [.articles, .article, .results, .tags, .links, .errors, .page, .downloads], "back to the screen before",
             hint: "q:back"),
         ActionBinding(.quit, [.character("q")], on: [.feeds], "quit", hint: "q:quit"),
 
@@ -112,6 +112,25 @@ public enum ActionTable {
         ActionBinding(
             .enqueue, [.character("e")], on: [.articles, .article],
             "add the article's podcast to the download queue"),
+        ActionBinding(
+            .showDownloads, [.character("d")], on: [.feeds, .articles, .article],
+            "the podcast queue: downloads, their progress, play a finished one"),
+        ActionBinding(
+            .open, [.enter], on: [.downloads], "play the selected episode (when downloaded)", hint: "Enter:play"),
+        ActionBinding(
+            .play, [.character("p")], on: [.downloads], "play the selected episode (when downloaded)"),
+        ActionBinding(
+            .downloadNow, [.character("d")], on: [.downloads],
+            "download the selected episode now (again, from where it stopped)", hint: "d:download"),
+        ActionBinding(.cancelDownload, [.character("c")], on: [.downloads], "stop its download (kept for a resume)"),
+        ActionBinding(
+            .deleteDownload, [.character("D")], on: [.downloads],
+            "remove it from the queue (its file stays, unless delete-played-files)", hint: "D:remove"),
+        ActionBinding(
+            .purgeDownloads, [.character("P")], on: [.downloads], "remove the finished and played episodes"),
+        ActionBinding(.markPlayed, [.character("m")], on: [.downloads], "mark it played, or not"),
+        ActionBinding(.moreDownloads, [.character("+")], on: [.downloads], "one more download at once"),
+        ActionBinding(.fewerDownloads, [.character("-")], on: [.downloads], "one fewer download at once"),
         ActionBinding(
             .save, [.character("s")], on: [.articles, .article],
             "save the article as text to a file (asks for the name; set save-path)"),

@@ -211,5 +211,24 @@ enum Migrations {
             // N²/2 rows (220,000 feeds from an OPML file took over ten minutes).
             try db.execute("CREATE INDEX feeds_position ON feeds(position)")
         },
+        Step(version: 15, summary: "the podcast download queue") { db in
+            // Entries are not tied to articles: retention may remove an article whose episode
+            // is still queued, downloading or on disk. `url` is unique: an episode is queued
+            // once. The bytes received are not kept here but read from the file itself.
+            try db.execute(
+                """
+                CREATE TABLE downloads(
+                    id INTEGER PRIMARY KEY,
+                    url TEXT NOT NULL UNIQUE,
+                    path TEXT NOT NULL,
+                    title TEXT NOT NULL,
+                    feed_title TEXT NOT NULL,
+                    state TEXT NOT NULL,
+                    size INTEGER,
+                    error TEXT,
+                    added INTEGER NOT NULL
+                );
+                """)
+        },
     ]
 }

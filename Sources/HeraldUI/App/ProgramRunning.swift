@@ -9,6 +9,8 @@ public protocol ProgramRunning: AnyObject {
     func open(_ url: String) -> String?
     /// Plays a media file (a podcast episode) with the player command.
     func play(_ url: String) -> String?
+    /// Plays a downloaded episode (an absolute path) with the player command.
+    func play(file: String) -> String?
     /// Puts text on the clipboard.
     func copy(_ text: String) -> String?
     /// Runs `notify-command` after a reload that brought new articles, and waits for it

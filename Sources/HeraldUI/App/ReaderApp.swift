@@ -24,6 +24,8 @@ public final class ReaderApp {
         case errors(ReloadErrorsModel)
         /// A page of text: the help, or a whole error message.
         case page(PageModel)
+        /// The podcast queue (`d`).
+        case downloads(DownloadsModel)
     }
 
     /// A yes/no question on the status line; `y` runs the action, any other key cancels.
@@ -59,6 +61,8 @@ public final class ReaderApp {
     /// Opens links, plays media, copies to the clipboard and runs the notify command; nil
     /// outside a terminal.
     public var programs: (any ProgramRunning)?
+    /// The podcast queue and its downloads; nil for feed files read with --feeds.
+    public var podcasts: (any PodcastQueue)?
     /// Writes of flags, in order, and `u` (`FlagWriter`).
     public private(set) lazy var writes = FlagWriter(app: self)
     /// The commands run this session, oldest first (Up recalls them).
@@ -261,6 +265,9 @@ public final class ReaderApp {
             return
         case .randomUnread:
             openRandomUnread()
+            return
+        case .showDownloads:
+            showDownloads()
             return
         case .save, .pipeTo, .gotoURL, .openInBrowserAndMarkRead, .bookmark, .enqueue:
             performOnArticle(action)

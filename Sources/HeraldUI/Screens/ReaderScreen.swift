@@ -60,6 +60,7 @@ extension ReaderApp.Screen {
         case .tags(let model): model
         case .errors(let model): model
         case .page(let model): model
+        case .downloads(let model): model
         }
     }
 }

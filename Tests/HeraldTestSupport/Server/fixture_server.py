@@ -28,6 +28,12 @@ Prints the port it listens on, then serves until killed:
   /files/NAME      the file NAME of Server/files/ (feeds with full articles: the newsboat import)
   /mixed           RSS of four items for filters (sponsored, Swift, a podcast episode, spam); no validators
   /many/N          RSS of N items, newest first ("Item 0" a minute before 2026-11-30, "Item 1" two…); no validators
+  /episode/N/NAME  N bytes (byte i is i % 251), honouring `Range: bytes=S-` with a 206; query options:
+                   norange (a 200 with every byte whatever the Range), cut=K (stops after byte K
+                   of the file, the connection closed), rate=B (B bytes a second), nolength
+  /podcast/N       RSS of one episode, "Episode of N bytes", its enclosure /episode/N/episode.mp3
+                   (the query after N is passed on to the episode); /podcast-hostile: a title and
+                   an address made to climb out of the folder
 """
 import gzip
 import os
@@ -54,6 +60,17 @@ MIXED = b"""<?xml version="1.0"?><rss version="2.0"><channel><title>Mixed bag</t
 </channel></rss>"""
 LAST_MODIFIED = "Mon, 30 Nov 2026 00:00:00 GMT"
 _bomb = []
+
+
+PATTERN = bytes(range(251)) * (1 + (1 << 20) // 251 + 1)
+
+
+def episode_bytes(start, end):
+    """Bytes start..<end of an episode: byte i is i % 251, in pieces of at most 1 MB."""
+    while start < end:
+        count = min(end - start, 1 << 20)
+        yield PATTERN[start % 251:start % 251 + count]
+        start += count
 
 
 def many_items(count):
@@ -91,6 +108,46 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
 
+    def episode(self, path):
+        route, _, query = path.partition("?")
+        options = dict(part.partition("=")[::2] for part in query.split("&") if part)
+        size = int(route.split("/")[2])
+        start = 0
+        wanted = self.headers.get("Range", "")
+        if wanted.startswith("bytes=") and wanted.endswith("-") and "norange" not in options:
+            start = int(wanted[len("bytes="):-1])
+            if start >= size:
+                self.send_response(416)
+                self.send_header("Content-Range", f"bytes */{size}")
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
+            self.send_response(206)
+            self.send_header("Content-Range", f"bytes {start}-{size - 1}/{size}")
+        else:
+            self.send_response(200)
+        self.send_header("Content-Type", "audio/mpeg")
+        if "nolength" not in options:
+            self.send_header("Content-Length", str(size - start))
+        self.send_header("Accept-Ranges", "bytes")
+        self.end_headers()
+        end = min(size, int(options["cut"])) if "cut" in options else size
+        rate = int(options.get("rate", "0"))
+        try:
+            for piece in episode_bytes(start, end):
+                if rate:
+                    for offset in range(0, len(piece), max(1, rate // 10)):
+                        self.wfile.write(piece[offset:offset + max(1, rate // 10)])
+                        time.sleep(0.1)
+                else:
+                    self.wfile.write(piece)
+        except (BrokenPipeError, ConnectionResetError):
+            return
+        if end < size:
+            self.wfile.flush()
+            self.connection.shutdown(socket.SHUT_RDWR)
+        self.close_connection = True
+
     def redirect(self, status, location):
         self.send_response(status)
         self.send_header("Location", location)
@@ -119,6 +176,19 @@ class Handler(http.server.BaseHTTPRequestHandler):
                            + b'</guid><title>' + agent + b'</title></item></channel></rss>')
         elif path == "/mixed":
             self.send_body(MIXED)
+        elif path.startswith("/episode/"):
+            self.episode(path)
+        elif path.startswith("/podcast/") or path == "/podcast-hostile":
+            host = self.headers.get("Host", "127.0.0.1")
+            if path == "/podcast-hostile":
+                title, address = "../../.hidden/\x1b[31mevil", "/episode/1000/..%2F..%2F.bashrc"
+            else:
+                size, _, query = path[len("/podcast/"):].partition("?")
+                title, address = f"Episode of {size} bytes", f"/episode/{size}/episode.mp3" + (f"?{query}" if query else "")
+            self.send_body(f"""<?xml version="1.0"?><rss version="2.0"><channel><title>Pod &amp; cast</title>
+<item><guid>e1</guid><title>{html.escape(title)}</title><pubDate>Mon, 30 Nov 2026 08:00:00 GMT</pubDate>
+<enclosure url="http://{html.escape(host)}{html.escape(address)}" type="audio/mpeg" length="0"/></item>
+</channel></rss>""".encode())
         elif path.startswith("/many/") and path[len("/many/"):].isdigit():
             self.send_body(many_items(int(path[len("/many/"):])))
         elif path == "/slow":

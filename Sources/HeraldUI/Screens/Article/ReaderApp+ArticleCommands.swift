@@ -51,8 +51,7 @@ extension ReaderApp {
                 if !summary.isRead { self.writes.setRead(true, summary) }
             }
         case .bookmark: bookmark()
-        case .enqueue:
-            message = "The podcast download queue is not in Herald yet: P plays the episode now."
+        case .enqueue: withCurrentArticle { article, _ in self.enqueue(article) }
         default: unavailable(action)
         }
     }
@@ -187,10 +186,7 @@ enum ArticleText {
     }
 
     /// `~/…` in the home.
-    static func expandingHome(_ path: String) -> String {
-        guard path == "~" || path.hasPrefix("~/") else { return path }
-        return NSHomeDirectory() + path.dropFirst()
-    }
+    static func expandingHome(_ path: String) -> String { HomeFolder.expanding(path) }
 
     enum Written: Sendable { case saved, exists, failed(String) }
 
