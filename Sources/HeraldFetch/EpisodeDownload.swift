@@ -134,7 +134,9 @@ public enum EpisodeDownload {
         hc_setopt_long(easy, CURLOPT_CONNECTTIMEOUT, limits.connectTimeout)
         hc_setopt_long(easy, CURLOPT_LOW_SPEED_LIMIT, 1)
         hc_setopt_long(easy, CURLOPT_LOW_SPEED_TIME, limits.stallSeconds)
-        if offset > 0 { hc_setopt_offset(easy, CURLOPT_RESUME_FROM_LARGE, curl_off_t(offset)) }
+        // A Range of our own, not CURLOPT_RESUME_FROM: libcurl fails a resume the server
+        // answers with the whole file (200), which is taken here instead (the part is replaced).
+        if offset > 0 { hc_setopt_string(easy, CURLOPT_RANGE, "\(offset)-") }
         hc_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer)
         hc_setopt_data_fn(easy, CURLOPT_WRITEFUNCTION, episodeWrite)
         hc_setopt_pointer(easy, CURLOPT_WRITEDATA, context)
@@ -217,6 +219,8 @@ private final class EpisodeSink {
     var contentRangeStart: Int64?
     /// The body's first bytes were seen (its status checked).
     var started = false
+    /// The response is a 416: its body is not the file's.
+    var discarding = false
     /// Set when a callback stopped the transfer, with what it came to.
     var stop: EpisodeDownload.Attempt?
 
@@ -252,6 +256,10 @@ private final class EpisodeSink {
             started = true
             var status = 0
             hc_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
+            if status == 416 {
+                discarding = true
+                return bytes.count
+            }
             guard (200..<300).contains(status) else {
                 stop = .stopped(.failed("the server answered \(status)", kept: written))
                 return 0
@@ -280,6 +288,8 @@ private final class EpisodeSink {
                 return 0
             }
         }
+        // A 416's page (the part is whole, or not this file's: `transfer` looks at the status).
+        if discarding { return bytes.count }
         guard written + Int64(bytes.count) <= limit else {
             stop = .stopped(.failed("the episode grew past the \(limit >> 20) MB limit", kept: written))
             return 0

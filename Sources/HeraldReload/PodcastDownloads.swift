@@ -189,6 +189,8 @@ public actor PodcastDownloads: PodcastQueue {
     private func launch(_ entry: Download) async throws {
         try await store.setDownloadState(id: entry.id, .downloading)
         let transfer = Transfer()
+        // What is on disk already counts until the first new bytes arrive.
+        transfer.counters.withLock { $0 = (Self.size(of: entry.partPath) ?? 0, entry.size) }
         running[entry.id] = transfer
         notify()
         startTicker()

@@ -81,7 +81,7 @@ public enum EpisodePath {
     ]
 
     /// Text as one file name component: no `/`, no controls or invisible format characters,
-    /// no leading dots or spaces, at most 200 bytes of UTF-8 (cut between characters).
+    /// no leading dots or spaces (`_` if nothing is left), at most 200 bytes of UTF-8 (cut between characters).
     public static func component(_ text: String) -> String {
         var kept = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
@@ -99,7 +99,10 @@ public enum EpisodePath {
             guard cut.utf8.count + character.utf8.count <= 200 else { break }
             cut.append(character)
         }
-        return cut.trimmingCharacters(in: .whitespaces)
+        cut = cut.trimmingCharacters(in: .whitespaces)
+        // Text that was all dots, slashes or controls is not nothing (nothing would drop a
+        // folder of the path, and `%?X?` tests the raw field anyway).
+        return cut.isEmpty && !text.isEmpty ? "_" : cut
     }
 }
 
