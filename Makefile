@@ -107,6 +107,7 @@ bench: build deps-test
 	Scripts/bench_library.sh $(dir $(RELEASE_BIN))
 	$(dir $(RELEASE_BIN))herald-bench parse
 	$(dir $(RELEASE_BIN))herald-bench sync-merge --operations 1000000
+	python3 Scripts/bench_podcast.py --herald $(RELEASE_BIN)
 
 # The fuzz targets are a package of their own (Fuzz/Package.swift): the normal build never
 # compiles them. Findings are left in Fuzz/artifacts/<target>/ (see Fuzz/run.sh).

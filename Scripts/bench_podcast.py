@@ -185,6 +185,32 @@ def file_size(path):
         return None
 
 
+def part_writer(pid, part):
+    """Which process holds `part` open: the reader itself, a child of it, or none seen."""
+    deadline = time.perf_counter() + 2.0
+    while time.perf_counter() < deadline:
+        pids = [pid]
+        for task in os.listdir(f"/proc/{pid}/task"):
+            try:
+                with open(f"/proc/{pid}/task/{task}/children") as f:
+                    pids += [int(p) for p in f.read().split()]
+            except OSError:
+                pass
+        for holder in pids:
+            try:
+                fds = os.listdir(f"/proc/{holder}/fd")
+            except OSError:
+                continue
+            for fd in fds:
+                try:
+                    if os.readlink(f"/proc/{holder}/fd/{fd}") == part:
+                        return "the reader" if holder == pid else f"its child {holder}"
+                except OSError:
+                    pass
+        time.sleep(0.01)
+    return "no process seen"
+
+
 def mib(kib):
     return f"{kib / 1024:.1f} MiB ({kib * 1024 / 1e6:.1f} MB)"
 
@@ -356,8 +382,13 @@ def spread(values):
 def reader(options, server):
     size = options.megabytes * MIB
     rate = int(options.rate_mb * 1e6)
+    # The fixture writes its 1 MiB pieces rate/10 bytes at a time, sleeping 0.1 s after each
+    # write: a piece takes ceil(1 MiB / (rate/10)) tenths of a second at least.
+    ceiling = MIB / (-(-MIB // max(1, rate // 10)) * 0.1) / 1e6
     shape = (f"{options.megabytes} MiB episode ({size:,} bytes) from 127.0.0.1, throttled to "
-             f"{options.rate_mb:g} MB/s (?rate={rate})")
+             f"{options.rate_mb:g} MB/s (?rate={rate}"
+             + (f"; the fixture sends that as at most {ceiling:.1f} MB/s" if ceiling < options.rate_mb * 0.95 else "")
+             + ")")
     print(f"== the reader while it downloads: {shape}; feed list of 2 feeds; {COLUMNS}x{ROWS} pty, "
           f"xterm-256color; j/k alternately every ~{options.key_gap_ms:.0f} ms, each once the output has "
           f"been quiet {options.quiet_ms:.0f} ms, up to {options.keys} keys", flush=True)
@@ -368,6 +399,7 @@ def reader(options, server):
         feed = server.url(f"/podcast/{size}?rate={rate}")
         path = library.queue([feed, server.url(f"/podcast/{SECOND_FEED_BYTES}")], feed)
         part = path + ".part"
+        spawned = time.perf_counter()
         child = PtyChild([options.herald, "--db", library.db], library.env)
         output = bytearray()
         if not child.read_until(lambda b: all(m in b for m in FIRST_FRAME), 20.0, output):
@@ -393,6 +425,8 @@ def reader(options, server):
                               f"(no {part}; queue: {library.entries()})")
             child.read_some(0.05)
         started = time.perf_counter()
+        before = file_size(part) or 0
+        writer = part_writer(child.pid, part)
         quiet, gap = options.quiet_ms / 1000.0, options.key_gap_ms / 1000.0
         rss = []  # (seconds since the download started, bytes received, VmRSS KiB)
 
@@ -449,6 +483,7 @@ def reader(options, server):
             sample()
             child.read_until_quiet(0.1, 0.1, sink)
         download = time.perf_counter() - started
+        spawned_to_done = time.perf_counter() - spawned
         sample()
         hwm = proc_status_kib(child.pid, "VmHWM")
         child.read_until_quiet(0.3, 5.0, sink)
@@ -473,8 +508,11 @@ def reader(options, server):
 
         p99 = percentile(drawn, 0.99)
         peak_bytes = hwm * 1024
-        print(f"{prefix} download took {download:.1f} s in the reader ({size / download / 1e6:.1f} MB/s); "
-              f"file checked: {size:,} bytes, byte i == i % 251; the reader exited 0", flush=True)
+        print(f"{prefix} download: done {spawned_to_done:.1f} s after the reader started; "
+              f"{(size - before) / 1e6:.0f} MB in the {download:.1f} s measured ({(size - before) / download / 1e6:.1f} "
+              f"MB/s; {before / 1e6:.1f} MB came while the keys' rows were learnt); "
+              f"file checked: {size:,} bytes, byte i == i % 251; the reader exited 0; "
+              f"the .part file was held open by {writer}", flush=True)
         print(f"{prefix} j/k -> first output byte: {spread(firsts)}", flush=True)
         print(f"{prefix} j/k -> frame with the new selection drawn: {spread(drawn)}"
               + (f" ({missed} keys never drew it within 5 s)" if missed else "")
@@ -484,7 +522,7 @@ def reader(options, server):
             near = [r for r in rss if r[1] >= fraction * size]
             if near:
                 marks.append(f"{near[0][2] / 1024:.1f} MiB at {fraction:.0%}")
-        print(f"{prefix} reader VmRSS: {start_rss / 1024:.1f} MiB before the download, "
+        print(f"{prefix} reader VmRSS: {start_rss / 1024:.1f} MiB at its first frame, "
               + ", ".join(marks) + f", {max(r[2] for r in rss) / 1024:.1f} MiB the most sampled "
               f"({len(rss)} samples); peak (VmHWM) {mib(hwm)}", flush=True)
         holds_keys = p99 <= TARGET_P99_MS

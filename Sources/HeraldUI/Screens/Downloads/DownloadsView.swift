@@ -31,8 +31,11 @@ struct DownloadsView {
         case nil: notice = ""
         default: notice = TextSanitizer.singleLine(selected?.path ?? "")
         }
+        // A long path keeps its end (the file's name) on a narrow status line.
+        let status = Self.status(model)
+        let room = canvas.size.width - DisplayWidth.of(status) - 4
         let frame = ScreenFrame(
-            title: "Herald · Podcasts", status: Self.status(model), notice: notice,
+            title: "Herald · Podcasts", status: status, notice: Self.keepingEnd(notice, width: room),
             noticeStyle: selected?.state == .failed ? theme.error : nil,
             hint: keymap.hint(for: .downloads), theme: theme)
         let rows = frame.draw(into: &canvas)
@@ -59,6 +62,14 @@ struct DownloadsView {
                 TextLayout.truncate(text, toWidth: max(width - x - 1, 1)), x: x, y: y,
                 style: entry.state == .played ? theme.read : theme.unread)
         }
+    }
+
+    /// `…/Pod & cast/episode.mp3`: the text's end in `width` columns.
+    static func keepingEnd(_ text: String, width: Int) -> String {
+        guard width > 1, DisplayWidth.of(text) > width else { return width > 1 ? text : "" }
+        var kept = Substring(text)
+        while !kept.isEmpty, DisplayWidth.of(String(kept)) > width - 1 { kept = kept.dropFirst() }
+        return "…" + kept
     }
 
     private func style(_ state: Download.State) -> Style {
