@@ -25,6 +25,8 @@ public actor PodcastDownloads: PodcastQueue {
     private var listeners: [UUID: AsyncStream<Void>.Continuation] = [:]
     private var ticker: Task<Void, Never>?
     private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    private var pumping = false
+    private var pumpAgain = false
 
     /// One running download: its counters (written by its thread) and its stop flag.
     final class Transfer: Sendable {
@@ -159,7 +161,7 @@ public actor PodcastDownloads: PodcastQueue {
     /// Returns when nothing downloads and nothing queued is left to start.
     public func waitUntilIdle() async {
         await pump()
-        guard !running.isEmpty else { return }
+        guard pumping || !running.isEmpty else { return }
         await withCheckedContinuation { idleWaiters.append($0) }
     }
 
@@ -171,15 +173,24 @@ public actor PodcastDownloads: PodcastQueue {
         for listener in listeners.values { listener.yield() }
     }
 
-    /// Starts queued entries, oldest first, while slots are free.
+    /// Starts queued entries, oldest first, while slots are free. One pump at a time: one that
+    /// is asked for while another runs (it awaits the library) makes that one look again.
     private func pump() async {
-        if automatic, running.count < maxDownloads,
-            let queued = try? await store.downloadEntries().filter({ $0.state == .queued && running[$0.id] == nil })
-        {
-            for entry in queued where running.count < maxDownloads {
+        if pumping {
+            pumpAgain = true
+            return
+        }
+        pumping = true
+        repeat {
+            pumpAgain = false
+            guard automatic, running.count < maxDownloads,
+                let queued = try? await store.downloadEntries().filter({ $0.state == .queued })
+            else { continue }
+            for entry in queued where running.count < maxDownloads && running[entry.id] == nil {
                 try? await launch(entry)
             }
-        }
+        } while pumpAgain
+        pumping = false
         if running.isEmpty {
             for waiter in idleWaiters { waiter.resume() }
             idleWaiters.removeAll()
@@ -187,11 +198,18 @@ public actor PodcastDownloads: PodcastQueue {
     }
 
     private func launch(_ entry: Download) async throws {
-        try await store.setDownloadState(id: entry.id, .downloading)
+        // Taken before the first await: nothing else starts this entry meanwhile.
+        guard running[entry.id] == nil else { return }
         let transfer = Transfer()
         // What is on disk already counts until the first new bytes arrive.
         transfer.counters.withLock { $0 = (Self.size(of: entry.partPath) ?? 0, entry.size) }
         running[entry.id] = transfer
+        do {
+            try await store.setDownloadState(id: entry.id, .downloading)
+        } catch {
+            running[entry.id] = nil
+            throw error
+        }
         notify()
         startTicker()
         let (url, path, limits, id) = (entry.url, entry.path, limits, entry.id)

@@ -47,7 +47,7 @@ struct KeySequenceTests {
         let parsed = ConfigFile.parse("bind \"g g\" top", file: "config")
         #expect(
             parsed.diagnostics.map(\.description) == [
-                "config:1:6: `g g` clashes with `g` (top on feeds, articles, article, results, links, tags, errors, page): "
+                "config:1:6: `g g` clashes with `g` (top on feeds, articles, article, results, links, tags, errors, page, downloads): "
                     + "`g` cannot both act and begin `g g`, so `g` is unbound there"
             ])
         #expect(parsed.keymap.action(for: .character("g"), on: .feeds) == nil)

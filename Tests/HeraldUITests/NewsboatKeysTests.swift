@@ -316,12 +316,14 @@ struct NewsboatKeysTests {
         #expect(openArticle(app)?.summary.title == "F1 A1")
     }
 
-    @Test("e says the download queue is not built and that P plays")
+    @Test("e without a library (feed files read with --feeds) says the queue needs one, and plays nothing")
     func enqueue() async {
         let (app, opener) = await started(flaggedLibrary([[false]]), keys: [.enter])
         await AppDriver.press(app, [.character("e")])
-        #expect(app.message == "The podcast download queue is not in Herald yet: P plays the episode now.")
+        #expect(app.message == "The podcast queue lives in a library (herald without --feeds).")
         #expect(opener.played.isEmpty)
+        await AppDriver.press(app, [.character("d")])
+        #expect(app.message == "The podcast queue lives in a library (herald without --feeds).")
     }
 
     // MARK: Macros

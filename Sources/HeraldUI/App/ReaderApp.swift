@@ -216,10 +216,12 @@ public final class ReaderApp {
                 return
             }
             let help = keymap.key(for: .help, on: kind).map { " — \($0.label) for help" } ?? ""
-            if let places = keymap.elsewhere(key, from: kind) {
-                message = "\(key.label) works in: \(places)\(help)"
-            } else if let newsboat = ActionTable.newsboatAbsent[key] {
+            // newsboat's meaning first: it is what the user's fingers meant (D on the podcast
+            // queue is not what they reached for on an article list).
+            if let newsboat = ActionTable.newsboatAbsent[key] {
                 message = "\(key.label) (newsboat's \(newsboat))\(help)"
+            } else if let places = keymap.elsewhere(key, from: kind) {
+                message = "\(key.label) works in: \(places)\(help)"
             } else {
                 message = "unknown key \(key.label)\(help)"
             }
