@@ -133,14 +133,18 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.end_headers()
         end = min(size, int(options["cut"])) if "cut" in options else size
         rate = int(options.get("rate", "0"))
+        began, sent = time.monotonic(), 0
         try:
             for piece in episode_bytes(start, end):
-                if rate:
-                    for offset in range(0, len(piece), max(1, rate // 10)):
-                        self.wfile.write(piece[offset:offset + max(1, rate // 10)])
-                        time.sleep(0.1)
-                else:
-                    self.wfile.write(piece)
+                step = max(1, rate // 20) if rate else len(piece)
+                for offset in range(0, len(piece), step):
+                    self.wfile.write(piece[offset:offset + step])
+                    sent += len(piece[offset:offset + step])
+                    if rate:
+                        # Paced by the clock: `sent` bytes are due `sent / rate` s after the start.
+                        ahead = began + sent / rate - time.monotonic()
+                        if ahead > 0:
+                            time.sleep(ahead)
         except (BrokenPipeError, ConnectionResetError):
             return
         if end < size:
