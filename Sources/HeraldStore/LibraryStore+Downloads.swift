@@ -1,3 +1,4 @@
+import Foundation
 public import HeraldCore
 
 /// The podcast download queue (schema 15): one row per episode, its state and the file it
@@ -79,5 +80,21 @@ extension LibraryStore {
     /// queue: the next download resumes them.
     public func requeueInterruptedDownloads() throws {
         try db.execute("UPDATE downloads SET state = 'queued' WHERE state = 'downloading'")
+    }
+}
+
+extension LibraryStore {
+    /// The title of the article whose enclosure is at `url`, and its feed's (an episode
+    /// imported from podboat's queue, which keeps only addresses).
+    public func episodeTitles(url: String) throws -> (title: String, feed: String)? {
+        // Enclosures are stored as JSON, where `/` is written `\/`.
+        guard let encoded = try? JSONEncoder().encode(url) else { return nil }
+        let needle = String(decoding: encoded, as: UTF8.self).dropFirst().dropLast()
+        return try db.prepare(
+            """
+            SELECT a.title, f.title FROM articles a JOIN feeds f ON f.id = a.feed_id
+            WHERE a.enclosures IS NOT NULL AND instr(a.enclosures, ?1) > 0 ORDER BY a.sort_time DESC LIMIT 1
+            """
+        ).bind(.text("\"" + needle + "\"")).firstRow { ($0.text(0) ?? "", $0.text(1) ?? "") }
     }
 }

@@ -18,6 +18,8 @@ extension ImportNewsboatCommand {
         var configLeft = 0
         /// What was not carried over, one line each, with where it was and why.
         var left: [String] = []
+        /// Lines said after the counts (podboat's queue).
+        var notes: [String] = []
         /// What each newsboat `ignore-article` line became, and what that does.
         var filters: [String] = []
         /// newsboat's three files: where each was looked for, and whether it was there.
@@ -67,6 +69,7 @@ extension ImportNewsboatCommand {
                     : "; your config is left as it is: the translation \(verb) \(config.path)"
             }
             Console.say(configLine)
+            for note in notes { Console.say(TextSanitizer.singleLine(note)) }
             if !filters.isEmpty {
                 Console.say("Filters:")
                 for line in filters { Console.say("  " + TextSanitizer.singleLine(line)) }
@@ -89,6 +92,7 @@ extension ImportNewsboatCommand {
                 var config_path: String?
                 var config_is_new: Bool?
                 var not_carried: [String]
+                var notes: [String]
                 var filters: [String]
                 /// `{"urls": {"path": …, "found": true, "chosen": "-u"}, "config": …, "cache": …}`
                 var files: [String: File]
@@ -99,6 +103,7 @@ extension ImportNewsboatCommand {
                 marked_starred: markedStarred, config_carried: configCarried, config_not_carried: configLeft,
                 config_path: config?.path, config_is_new: config?.isNew,
                 not_carried: left.map(TextSanitizer.singleLine),
+                notes: notes.map(TextSanitizer.singleLine),
                 filters: filters.map(TextSanitizer.singleLine),
                 files: Dictionary(
                     files.map {

@@ -102,7 +102,10 @@ enum ImportNewsboatCommand {
         report.starred = plans.reduce(0) { $0 + $1.counts.flagged }
         report.deleted = cache?.deletedCount(feedURLs: plans.compactMap(\.cacheURL)) ?? 0
         let target = configTarget(options)
+        let settings = (try? options.loadConfig().settings) ?? Settings()
+        let queue = try planQueue(setup, settings: settings, report: &report)
         if dryRun {
+            if let queue { report.notes.append(queueLine(queue, dryRun: true, added: 0)) }
             report.finish(
                 feeds: plans.count, dryRun: true, config: written.isEmpty ? nil : target, json: json
             )
@@ -124,6 +127,10 @@ enum ImportNewsboatCommand {
             report.markedStarred += counts.starred
         }
         report.newFeeds = results.filter { $0 == .new }.count
+        // After the feeds: an episode takes its article's title.
+        if let queue {
+            report.notes.append(queueLine(queue, dryRun: false, added: try await importQueue(queue, into: store)))
+        }
         if !written.isEmpty { try write(written, to: target, setup: setup) }
         report.finish(
             feeds: plans.count, dryRun: false, config: written.isEmpty ? nil : target, json: json)
