@@ -39,6 +39,9 @@ public struct ReaderConfig: Sendable {
     public var regexes: [ConfigRegex] = []
     /// The files read: the config, then those it includes, in the order first read.
     public var files: [String] = []
+    /// The directives that were read without a mistake, in order, included files' in place of
+    /// their `include` lines (what `:dumpconfig` writes, and what `:source` adds to).
+    public var lines: [String] = []
 
     public init() {}
 }
@@ -116,6 +119,10 @@ public enum ConfigFile {
                     include: { include = ($0, $1) })
                 diagnostics += found
                 notes += noted
+                // The lines in force, includes read in place (`:dumpconfig` writes them).
+                if found.isEmpty, include == nil, case .success(let words) = Word.split(String(line)), !words.isEmpty {
+                    config.lines.append(String(line).trimmingCharacters(in: .whitespaces))
+                }
                 if let include {
                     self.include(include.path, at: include.column, from: file, line: index + 1, chain: chain)
                 }

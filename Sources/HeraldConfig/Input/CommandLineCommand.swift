@@ -5,11 +5,12 @@ package import HeraldCore
 ///     mark-read [QUERY]    mark-unread [QUERY]    star [QUERY]    unstar [QUERY]
 ///     undo    reload    set NAME VALUE    quit    help    N (a row)
 ///     save FILE    pipe-to COMMAND    link N    tag NAME    goto TEXT
+///     source FILE    dumpconfig FILE    podcasts
 ///
 /// The flag commands work on the list on screen, or on the articles a query matches.
 package enum ColonCommand: Equatable, Sendable {
     case flag(ArticleFlag, Bool, BulkTarget)
-    case undo, reload, quit, help
+    case undo, reload, quit, help, podcasts
     case set(name: String, value: String)
     /// A number alone: go to that row (newsboat's `:7`; a digit on a list starts it).
     case row(Int)
@@ -19,6 +20,9 @@ package enum ColonCommand: Equatable, Sendable {
     case link(Int)
     /// The articles of the feeds with a tag; the next feed whose title holds the text.
     case tag(String), goto(String)
+    /// Reads a config file over the one in force (newsboat's `:source`); writes the config in
+    /// force to a file (its `:dumpconfig`).
+    case source(String), dumpConfig(String)
 
     /// Every command, with its arguments and what it does, in the order `:help` lists them.
     package static let table: [(name: String, arguments: String, summary: String)] = [
@@ -34,6 +38,9 @@ package enum ColonCommand: Equatable, Sendable {
         ("link", "N", "open link N of the article's text (# starts it)"),
         ("tag", "NAME", "the articles of the feeds tagged NAME"),
         ("goto", "TEXT", "select the next feed whose title holds TEXT"),
+        ("source", "FILE", "read a config file over the one in force (keys, settings, colours, macros)"),
+        ("dumpconfig", "FILE", "write the config in force, with this session's :set and :source, to FILE"),
+        ("podcasts", "", "the podcast queue (as d does)"),
         ("N", "", "a number: go to row N (a digit on a list starts it)"),
         ("quit", "", "quit"),
         ("help", "", "this list"),
@@ -70,10 +77,15 @@ package enum ColonCommand: Equatable, Sendable {
         if let row = Int(name), row > 0, rest.isEmpty { return .success(.row(row)) }
         let text: [String: (String) -> ColonCommand] = [
             "save": { .save($0) }, "pipe-to": { .pipeTo($0) }, "tag": { .tag($0) }, "goto": { .goto($0) },
+            "source": { .source($0) }, "dumpconfig": { .dumpConfig($0) },
         ]
         if let make = text[name] {
             guard !rest.isEmpty else {
-                let what = ["save": "a file name", "pipe-to": "a command", "tag": "a tag", "goto": "a text"][name]!
+                let what =
+                    [
+                        "save": "a file name", "pipe-to": "a command", "tag": "a tag", "goto": "a text",
+                        "source": "a config file", "dumpconfig": "a file name",
+                    ][name]!
                 return .failure(ColonCommandError("`\(name)` needs \(what)"))
             }
             return .success(make(rest))
@@ -84,7 +96,9 @@ package enum ColonCommand: Equatable, Sendable {
             }
             return .success(.link(number))
         }
-        let plain: [String: ColonCommand] = ["undo": .undo, "reload": .reload, "quit": .quit, "help": .help]
+        let plain: [String: ColonCommand] = [
+            "undo": .undo, "reload": .reload, "quit": .quit, "help": .help, "podcasts": .podcasts,
+        ]
         if let command = plain[name] {
             return rest.isEmpty
                 ? .success(command) : .failure(ColonCommandError("`\(name)` takes no arguments"))

@@ -76,6 +76,9 @@ extension ReaderApp {
             }
         case .tag(let name): openTag(name)
         case .goto(let text): gotoFeed(containing: text)
+        case .source(let path): source(path)
+        case .dumpConfig(let path): dumpConfig(to: path)
+        case .podcasts: showDownloads()
         case .set(let name, let value):
             guard let spec = Settings.specs.first(where: { $0.name == name }) else { return }
             var changed = settings
@@ -83,6 +86,7 @@ extension ReaderApp {
                 message = ":set \(name): `\(value)`: \(problem)"
             } else {
                 settings = changed
+                configLines.append(ConfigDirective.set(setting: name, value: value).line)
                 onSettingsChange(changed)
                 applyDisplaySettings()
                 if name == "reload-interval" { reloads.startTimer() }

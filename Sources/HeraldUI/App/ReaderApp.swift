@@ -82,6 +82,9 @@ public final class ReaderApp {
     public var onSettingsChange: @MainActor (Settings) -> Void = { _ in }
     /// The config's `macro` lines, by key (`,` then the key).
     public var macros: [Key: Macro] = [:]
+    /// The config's lines in force (`ReaderConfig.lines`), with this session's `:set` and
+    /// `:source` after them: what `:dumpconfig` writes.
+    var configLines: [String] = []
     /// The config's `highlight` lines, matched once per title.
     public let highlighter = TitleHighlighter()
     /// The config's `highlight article|all` lines, matched when an article is laid out.
@@ -93,6 +96,7 @@ public final class ReaderApp {
     /// Takes the config file's keys and settings; its first mistake shows on the status
     /// line until the next key (the reader starts with the rest of the file).
     public func apply(_ config: ReaderConfig) {
+        configLines = config.lines
         keymap = config.keymap
         settings = config.settings
         for (element, style) in config.colors { theme.set(element, style) }

@@ -35,7 +35,8 @@ struct DownloadsView {
         let status = Self.status(model)
         let room = canvas.size.width - DisplayWidth.of(status) - 4
         let frame = ScreenFrame(
-            title: "Herald · Podcasts", status: status, notice: Self.keepingEnd(notice, width: room),
+            title: "Herald · Podcasts", status: status,
+            notice: selected?.state == .failed ? notice : Self.keepingEnd(notice, width: room),
             noticeStyle: selected?.state == .failed ? theme.error : nil,
             hint: keymap.hint(for: .downloads), theme: theme)
         let rows = frame.draw(into: &canvas)
@@ -50,10 +51,16 @@ struct DownloadsView {
             let state = entry.state.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0)
             x += canvas.write(state, x: x, y: y, style: style(entry.state))
             x += 1
-            let progress = Self.progress(entry)
             if width >= 60 {
-                x += canvas.write(progress, x: x, y: y, style: theme.counts)
-                x += 2
+                // A failed one says why where the others have their progress.
+                if entry.state == .failed {
+                    let why = TextLayout.truncate(TextSanitizer.singleLine(entry.error ?? ""), toWidth: 41)
+                    canvas.write(why, x: x, y: y, style: theme.error)
+                    x += 43
+                } else {
+                    x += canvas.write(Self.progress(entry), x: x, y: y, style: theme.counts)
+                    x += 2
+                }
             }
             let title = TextSanitizer.singleLine(entry.title)
             let feed = TextSanitizer.singleLine(entry.feedTitle)
@@ -82,7 +89,7 @@ struct DownloadsView {
     }
 
     /// `[######----]  61%   12.3/20.0 MB   1.2 MB/s`: ASCII (a block character is two
-    /// columns wide in some CJK terminals), 40 columns whatever the state.
+    /// columns wide in some CJK terminals), 41 columns whatever the state.
     static func progress(_ entry: Download) -> String {
         let megabytes = { (bytes: Int64) in String(format: "%.1f", Double(bytes) / 1_048_576) }
         var bar = String(repeating: " ", count: 17)
