@@ -125,7 +125,10 @@ enum PodcastsCommand {
     static func line(_ entry: Download) -> String {
         let megabytes = { (bytes: Int64) in String(format: "%.1f", Double(bytes) / 1_048_576) }
         let size = entry.size.map { "\(megabytes(entry.received))/\(megabytes($0)) MB" } ?? "\(megabytes(entry.received)) MB"
-        var text = "\(entry.id)  \(entry.state.rawValue)  \(size)  \(entry.title) — \(entry.path)"
+        let percent =
+            entry.state == .downloading || entry.state == .cancelled || entry.state == .failed
+            ? entry.fraction.map { " \(Int(($0 * 100).rounded(.down)))%" } ?? "" : ""
+        var text = "\(entry.id)  \(entry.state.rawValue)\(percent)  \(size)  \(entry.title) — \(entry.path)"
         if let error = entry.error, entry.state == .failed { text += " (\(error))" }
         return TextSanitizer.singleLine(text)
     }

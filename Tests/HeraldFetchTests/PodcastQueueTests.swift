@@ -53,14 +53,15 @@ struct PodcastQueueTests {
     @Test("with max-downloads 1, two episodes download one after the other, each whole")
     func oneAtATime() async throws {
         try await withQueue { server, queue, _ in
-            let first = try added(try await queue.enqueue(request(server, "/episode/600000/a.mp3?rate=1500000", name: "a.mp3")))
-            let second = try added(try await queue.enqueue(request(server, "/episode/600000/b.mp3?rate=1500000", name: "b.mp3")))
+            // The first takes 2 s: a look sees the second wait for it.
+            let first = try added(try await queue.enqueue(request(server, "/episode/300000/a.mp3?rate=150000", name: "a.mp3")))
+            let second = try added(try await queue.enqueue(request(server, "/episode/600000/b.mp3", name: "b.mp3")))
             let looks = try await watch(queue) { $0.allSatisfy { $0.state == .finished } }
             #expect(looks.allSatisfy { look in look.count { $0.state == .downloading } <= 1 })
             #expect(looks.contains { look in look.contains { $0.id == second.id && $0.state == .queued } })
-            for entry in [first, second] {
+            for (entry, size) in [(first, 300_000), (second, 600_000)] {
                 let data = try Data(contentsOf: URL(fileURLWithPath: entry.path))
-                #expect(data == Data((0..<600_000).map { UInt8($0 % 251) }))
+                #expect(data == Data((0..<size).map { UInt8($0 % 251) }))
             }
         }
     }

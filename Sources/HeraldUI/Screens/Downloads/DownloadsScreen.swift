@@ -128,7 +128,11 @@ extension ReaderApp {
         }
         let model = DownloadsModel(queue: podcasts, work: work, maxDownloads: settings.maxDownloads)
         push(.downloads(model))
-        model.start(visible: { [weak self] in self?.bodyRows ?? 1 }, changed: { [weak self] in self?.onChange() })
+        // A frame only while the queue is on top: under an article, its progress draws nothing.
+        model.start(visible: { [weak self] in self?.bodyRows ?? 1 }) { [weak self, weak model] in
+            guard let self, case .downloads(let top) = self.screen, top === model else { return }
+            self.onChange()
+        }
     }
 
     /// `e`: the article's episode into the queue, to `download-path`.
