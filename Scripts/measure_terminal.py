@@ -234,8 +234,9 @@ def peak_memory_kib(pid):
 
 
 def browse(child):
-    """Opens the first feed, goes to its end, pages back, opens an article, searches."""
-    for keys in [b"\r", b"G", b"\x1b[5~" * 20, b"\r", b"q", b"/", b"garden", b"\x1b", b"q"]:
+    """Opens the first feed, goes to its end (End: G sorts, as in newsboat), pages back, opens an
+    article, searches."""
+    for keys in [b"\r", b"\x1bOF", b"\x1b[5~" * 20, b"\r", b"q", b"/", b"garden", b"\x1b", b"q"]:
         child.send(keys)
         child.read_until_quiet(0.4 if keys == b"garden" else QUIET / 3, SETTLE_TIMEOUT, bytearray())
 

@@ -24,13 +24,17 @@ enum NewsboatNames {
         "save": [.save], "pipe-to": [.pipeTo], "goto-url": [.gotoURL], "bookmark": [.bookmark],
         "toggle-source-view": [.toggleSource], "random-unread": [.randomUnread], "macro-prefix": [.macroPrefix],
         "enqueue": [.enqueue], "edit-flags": [.toggleStar], "cmdline": [.commandLine],
-        "set-tag": [.showTags], "select-tag": [.showTags],
+        "set-tag": [.showTags], "select-tag": [.showTags], "sort": [.sort], "rev-sort": [.reverseSort],
+        // podboat's, from the same config.
+        "pb-download": [.downloadNow], "pb-cancel": [.cancelDownload], "pb-delete": [.deleteDownload],
+        "pb-purge": [.purgeDownloads], "pb-play": [.play], "pb-mark-as-finished": [.markPlayed],
+        "pb-increase-max-dls": [.moreDownloads], "pb-decrease-max-dls": [.fewerDownloads],
     ]
 
     /// newsboat dialog (the optional last word of bind-key) → Herald screen.
     static let dialogs: [String: ScreenKind] = [
         "feedlist": .feeds, "articlelist": .articles, "article": .article, "tagselection": .tags,
-        "urlview": .links, "help": .page,
+        "urlview": .links, "help": .page, "podboat": .downloads,
     ]
 
     /// newsboat key names (besides single characters and `^X`) → Herald keys.

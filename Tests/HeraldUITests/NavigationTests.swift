@@ -77,7 +77,7 @@ struct NavigationTests {
     func previousUnread() async throws {
         let library = flaggedLibrary([[false, true, false], [true, false, true, false]])
         let app = await started(library)
-        await press(app, .character("j"), .enter, .character("G"), .enter)  // Feed 1, F1 A3 (unread) opened
+        await press(app, .character("j"), .enter, .end, .enter)  // Feed 1, F1 A3 (unread) opened
         #expect(openTitle(app) == "F1 A3")
         await press(app, .character("p"))
         #expect(openTitle(app) == "F1 A1")

@@ -73,14 +73,14 @@ struct ReaderAppTests {
         #expect(app.feedList.feeds[0].unread == 30)
     }
 
-    @Test("page keys move a page; G and g jump to the ends; the list scrolls with the selection")
+    @Test("page keys move a page; End and Home jump to the ends; the list scrolls with the selection")
     func paging() async throws {
         let app = await started(makeLibrary())
         await press(app, .enter)
         guard case .articles(let list) = app.screen else { Issue.record("not on the article list"); return }
         await press(app, .pageDown)
         #expect(list.cursor.selected == 10)
-        await press(app, .character("G"))
+        await press(app, .end)
         #expect(list.cursor.selected == 29)
         #expect(list.cursor.top == 20)
         let text = app.render().text()

@@ -126,7 +126,7 @@ struct ReviewRegressionTests {
         // Read three articles in place (N), as a newsboat user does.
         await AppDriver.press(
             app, [.character("N"), .character("J"), .character("N"), .character("J"), .character("N")])
-        await AppDriver.press(app, [.character("G")])
+        await AppDriver.press(app, [.end])
         for _ in 0..<30 { await AppDriver.press(app, [.pageUp]) }
         let reads = await library.pageReads
         #expect(reads < 50, "list reads: \(reads)")
@@ -204,7 +204,7 @@ struct ReviewRegressionTests {
         let scripts: [[Key]] = [
             [], [.enter], [.enter, .enter], [.enter, .enter, .character("L")], [.character("t")],
             [.character("E")], [.character("?")], [.character("/"), .character("F")],
-            [.character("g"), .enter],
+            [.home, .enter],
         ]
         for script in scripts {
             for width in [1, 2, 3, 5, 8] {
@@ -217,7 +217,7 @@ struct ReviewRegressionTests {
                     await app.settle()
                     _ = app.render()
                     await AppDriver.press(
-                        app, [.character("j"), .character("G"), .pageDown, .character("g")])
+                        app, [.character("j"), .end, .pageDown, .home])
                     _ = app.render()
                 }
             }
@@ -237,7 +237,7 @@ struct ReviewRegressionTests {
         #expect(list(app) == nil, "no list of unknown length is opened")
         await library.openGate()
         await app.settle()
-        await AppDriver.press(app, [.character("g"), .enter])
+        await AppDriver.press(app, [.home, .enter])
         #expect(list(app)?.count == 300, "count: \(list(app)?.count ?? -1)")
     }
 
@@ -349,7 +349,7 @@ struct ReviewRegressionTests {
             await library.closeGate()
             app.handle(.character("J"))  // reads the article after A0 ...
             app.handle(.character("q"))
-            app.handle(.character("G"))
+            app.handle(.end)
             app.handle(.enter)  // ... the user opened A3 meanwhile
             await library.openGate()
             await app.settle()

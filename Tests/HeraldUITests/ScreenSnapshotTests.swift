@@ -43,13 +43,13 @@ struct ScreenSnapshotTests {
     @Test("an Indonesian article list after reading two articles")
     func readMarks() async throws {
         assertSnapshot(
-            try await screen("G enter enter q J enter q", Size(width: 80, height: 24)),
+            try await screen("end enter enter q J enter q", Size(width: 80, height: 24)),
             named: "articles-read-marks")
     }
 
     @Test("All articles: every feed's articles newest first, with the feed's name")
     func river() async throws {
-        assertSnapshot(try await screen("g enter", Size(width: 100, height: 20)), named: "river-100x20")
+        assertSnapshot(try await screen("home enter", Size(width: 100, height: 20)), named: "river-100x20")
     }
 
     @Test("query feeds: rows after Starred with their counts, and a query's list naming each row's feed")
@@ -77,7 +77,7 @@ struct ScreenSnapshotTests {
     @Test("the links of the keys tour: the article's page, the text's links")
     func linksView() async throws {
         assertSnapshot(
-            try await screen("j j enter G K enter u", Size(width: 80, height: 12)), named: "links-80x12")
+            try await screen("j j enter end K enter u", Size(width: 80, height: 12)), named: "links-80x12")
     }
 
     @Test("the help of the feed list, and of the article view")

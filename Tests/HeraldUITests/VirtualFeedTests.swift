@@ -38,7 +38,7 @@ struct VirtualFeedTests {
     @Test("All articles is every feed's articles, newest first, each row naming its feed")
     func river() async throws {
         let app = await started(flaggedLibrary([[false, true], [false, false]]))
-        await press(app, .character("g"), .enter)
+        await press(app, .home, .enter)
         #expect(titles(app) == ["F0 A0", "F1 A0", "F0 A1", "F1 A1"])
         let text = app.render().text()
         #expect(text.contains("Herald · All articles"))
@@ -84,7 +84,7 @@ struct VirtualFeedTests {
         #expect(model.tags.map(\.total) == [1, 1, 3])
         #expect(model.tags.map(\.unread) == [1, 0, 1])
         #expect(app.render().text().contains("(1/3)  tech"))
-        await press(app, .character("G"), .enter)
+        await press(app, .end, .enter)
         #expect(app.render().text().contains("Herald · tech"))
         #expect(titles(app) == ["F0 A0", "F2 A0", "F0 A1"])
         await press(app, .character("A"))

@@ -59,6 +59,11 @@ public enum Action: String, Sendable, Hashable, CaseIterable {
     case macroPrefix = "macro-prefix"
     /// Adds the article's podcast to the download queue (newsboat's `e`).
     case enqueue
+    /// Asks how to sort the list (feeds: by order added, title, unread; articles: newest or
+    /// oldest first), newsboat's `g`.
+    case sort
+    /// The list in the other order (newsboat's `G`).
+    case reverseSort = "rev-sort"
     /// Opens the podcast queue (podboat's screen, inside the reader).
     case showDownloads = "show-downloads"
     // The queue's own, under podboat's names.

@@ -39,10 +39,20 @@ public enum ActionTable {
             hint: "Space:read on"),
         ActionBinding(.pageUp, [.pageUp], on: lists + [.results, .page], "up a page"),
         ActionBinding(.pageUp, [.pageUp, .character("b")], on: [.article], "up a page"),
+        // newsboat's g and G sort the feed list and the article lists; elsewhere they go to the
+        // top and the bottom, as Home and End do everywhere.
+        ActionBinding(.top, [.home], on: [.feeds, .articles], "to the first row (:N Enter: row N)"),
+        ActionBinding(.bottom, [.end], on: [.feeds, .articles], "to the last row"),
         ActionBinding(
-            .top, [.character("g"), .home], on: scrolling, "to the first row (:N Enter: row N)"),
+            .top, [.character("g"), .home], on: scrolling.filter { $0 != .feeds && $0 != .articles },
+            "to the first row (:N Enter: row N)"),
         ActionBinding(
-            .bottom, [.character("G"), .end], on: scrolling, "to the last row"),
+            .bottom, [.character("G"), .end], on: scrolling.filter { $0 != .feeds && $0 != .articles },
+            "to the last row"),
+        ActionBinding(
+            .sort, [.character("g")], on: [.feeds, .articles],
+            "sort the list (asks: feeds by order added, title or unread; articles newest or oldest first)"),
+        ActionBinding(.reverseSort, [.character("G")], on: [.feeds, .articles], "the list in the other order"),
         ActionBinding(.down, [.down, .control("n")], on: [.search], "down a result"),
         ActionBinding(.up, [.up, .control("p")], on: [.search], "up a result"),
         ActionBinding(.pageDown, [.pageDown], on: [.search], "down a page of results"),

@@ -32,6 +32,9 @@ public final class ReaderApp {
     struct Confirmation {
         var question: String
         var action: @MainActor () -> Void
+        /// A question answered by one of these keys (`g`'s sort) in place of y or n; any
+        /// other key leaves it unanswered.
+        var choices: [Character: @MainActor () -> Void] = [:]
     }
 
     public let feedList: FeedListModel
@@ -188,7 +191,15 @@ public final class ReaderApp {
         switch overlay {
         case .confirmation(let confirmation):
             overlay = .none
-            if key == .character("y") || key == .character("Y") { confirmation.action() }
+            if !confirmation.choices.isEmpty {
+                if case .character(let answer) = key, let chosen = confirmation.choices[answer] {
+                    chosen()
+                } else {
+                    message = "Left as it was."
+                }
+            } else if key == .character("y") || key == .character("Y") {
+                confirmation.action()
+            }
             return
         case .commandLine:
             commandLineKey(key)
@@ -274,6 +285,9 @@ public final class ReaderApp {
             return
         case .showDownloads:
             showDownloads()
+            return
+        case .sort, .reverseSort:
+            sort(reversed: action == .reverseSort)
             return
         case .save, .pipeTo, .gotoURL, .openInBrowserAndMarkRead, .bookmark, .enqueue:
             performOnArticle(action)

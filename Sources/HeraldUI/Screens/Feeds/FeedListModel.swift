@@ -31,6 +31,10 @@ public final class FeedListModel {
     public var sort = FeedSort.config {
         didSet { rebuildRows() }
     }
+    /// The order turned around (`G`, newsboat's rev-sort).
+    public var reversed = false {
+        didSet { rebuildRows() }
+    }
     /// Every row: All articles, Unread, Starred, then the feeds shown in the list's order
     /// (made when the feeds or their counts change, not on every frame and key).
     public private(set) var rows = FeedListModel.rows([], starred: ArticleCounts(total: 0, unread: 0))
@@ -88,6 +92,7 @@ public final class FeedListModel {
             }
         case .unread: shown.sort { $0.feed.unread > $1.feed.unread }
         }
+        if reversed { shown.reverse() }
         shownFeeds = shown.map(\.feed)
         rows = Self.rows(feeds, starred: starred, shown: shown)
         rows.insert(contentsOf: queryRows, at: Self.virtualRows)
