@@ -24,7 +24,7 @@ enum NewsboatNames {
         "save": [.save], "pipe-to": [.pipeTo], "goto-url": [.gotoURL], "bookmark": [.bookmark],
         "toggle-source-view": [.toggleSource], "random-unread": [.randomUnread], "macro-prefix": [.macroPrefix],
         "enqueue": [.enqueue], "edit-flags": [.toggleStar], "cmdline": [.commandLine],
-        "set-tag": [.showTags], "select-tag": [.showTags], "sort": [.sort], "rev-sort": [.reverseSort],
+        "set-tag": [.showTags], "select-tag": [.showTags], "sort": [.sort], "rev-sort": [.reverseSort], "edit-urls": [.editURLs],
         // podboat's, from the same config.
         "pb-download": [.downloadNow], "pb-cancel": [.cancelDownload], "pb-delete": [.deleteDownload],
         "pb-purge": [.purgeDownloads], "pb-play": [.play], "pb-mark-as-finished": [.markPlayed],

@@ -106,6 +106,18 @@ final class TerminalPrograms: ProgramRunning {
         return failure
     }
 
+    func edit(file: String) -> String? {
+        let environment = ProcessInfo.processInfo.environment
+        let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
+        var argv = editor.split(whereSeparator: \.isWhitespace).map(String.init)
+        argv.append(file)
+        terminal.suspend()
+        let failure = BrowserCommand.run(argv)
+        terminal.resume()
+        renderer.invalidate()
+        return failure
+    }
+
     /// OSC 52: the terminal (and tmux with `set-clipboard on`, and most terminals over ssh)
     /// puts the text on the system clipboard. The text travels base64-encoded, so nothing
     /// in it can act as a control sequence.

@@ -1,6 +1,7 @@
 import CMalloc
 import Foundation
 import HeraldCore
+import HeraldNewsboat
 import HeraldReload
 import HeraldStore
 import HeraldSync
@@ -132,6 +133,7 @@ struct Herald {
             app.reloads.reloader = reloader
             app.sync.library = makeSync(config.settings)
             app.podcasts = podcasts
+            app.subscriptionEditor = (repository as? LibraryStore).map(LibraryURLsEditor.init(store:))
             app.apply(config)
             // Another process writing the library (herald add, a reload from cron): the
             // screens follow without a key.

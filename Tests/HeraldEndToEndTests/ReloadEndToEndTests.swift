@@ -51,13 +51,13 @@ struct ReloadEndToEndTests {
             screen.contains { $0.contains("Reloaded 3 feeds") }
         }
         #expect(
-            done.contains { $0.contains("Reloaded 3 feeds: 2 new, 1 failed (E: why)") },
+            done.contains { $0.contains("Reloaded 3 feeds: 2 new, 1 failed (!: why)") },
             "\(TmuxSession.framed(done))")
         try await session.waitUntil("the slow feed's counts") { screen in
             screen.contains { $0.contains("(1/1)") && $0.contains("Slow") }
         }
 
-        try session.sendKeys("E")
+        try session.sendKeys("!")
         try await session.waitUntil("the reload errors with the 404") { screen in
             screen.contains { $0.contains("Reload errors") }
                 && screen.contains { $0.contains("Gone") && $0.contains("HTTP 404") }

@@ -60,14 +60,14 @@ struct PagingTests {
         #expect(before.map(\.title) == ["Article 00004", "Article 00003"])
     }
 
-    @Test("G shows the oldest articles at the end; K, PgUp and g walk back over pages")
+    @Test("End shows the oldest articles at the end; K, PgUp and Home walk back over pages")
     func endOfBigFeed() async throws {
         let (store, library) = try await bigLibrary()
         defer { library.cleanUp() }
         let app = ReaderApp(repository: store, size: Size(width: 60, height: 13))  // 10 rows
         app.start()
         await app.settle()
-        await press(app, .enter, .character("G"))
+        await press(app, .enter, .end)
         #expect(titles(app) == (0..<10).reversed().map { String(format: "Article %05d", $0) })
         #expect(app.render().text().contains("10000/10000 articles"))
         await press(app, .character("K"))
@@ -80,7 +80,7 @@ struct PagingTests {
         guard case .articles(let list) = app.screen else { Issue.record("not on the list"); return }
         let expectedTop = Self.count - 1 - list.cursor.top
         #expect(shown.first == String(format: "Article %05d", expectedTop))
-        await press(app, .character("g"))
+        await press(app, .home)
         #expect(titles(app).first == "Article 09999")
         #expect(list.window.count <= list.maxWindow)
     }

@@ -19,6 +19,16 @@ final class RecordingOpener: ProgramRunning {
         played.append(url)
         return failure
     }
+    /// What `edit(file:)` writes into the file it is given (nil: leaves it as it is).
+    var editing: ((String) -> String)?
+    var edited: [String] = []
+    func edit(file: String) -> String? {
+        edited.append(file)
+        if let editing, let text = try? String(contentsOfFile: file, encoding: .utf8) {
+            try? editing(text).write(toFile: file, atomically: false, encoding: .utf8)
+        }
+        return failure
+    }
     var playedFiles: [String] = []
     func play(file: String) -> String? {
         playedFiles.append(file)

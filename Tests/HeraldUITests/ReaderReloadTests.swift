@@ -132,7 +132,7 @@ struct ReaderReloadTests {
         #expect(list.selected?.title == "Article 23", "the cursor stays on the article it was on")
         #expect(list.cursor.selected == 9 && list.cursor.selected - list.cursor.top == 6)
         let screen = app.render().text()
-        #expect(screen.contains("Reloaded 2 feeds: 3 new, 1 failed (E: why)"))
+        #expect(screen.contains("Reloaded 2 feeds: 3 new, 1 failed (!: why)"))
         #expect(!screen.contains("reloading"))
         #expect(app.feedList.feeds[0].total == 33)
         #expect(await reloader.requests == [nil])
@@ -143,7 +143,7 @@ struct ReaderReloadTests {
         let (app, reloader) = await started { await $0.release() }
         await press(app, .down, .character("r"))
         #expect(await reloader.requests == ["feed-1"])
-        await press(app, .character("E"))
+        await press(app, .character("!"))
         guard case .errors = app.screen else { Issue.record("no error view"); return }
         let text = app.render().text()
         #expect(text.contains("Feed 1") && text.contains("HTTP 404"))
@@ -161,8 +161,8 @@ struct ReaderReloadTests {
         }
         await press(app, .character("R"))
         #expect(
-            app.render().text().contains("Reloaded 2 feeds: 3 new, 1 failed, 1 read with errors (E: why)"))
-        await press(app, .character("E"))
+            app.render().text().contains("Reloaded 2 feeds: 3 new, 1 failed, 1 read with errors (!: why)"))
+        await press(app, .character("!"))
         guard case .errors = app.screen else { Issue.record("no error view"); return }
         let lines = app.render().text().split(separator: "\n")
         let failed = try #require(lines.firstIndex { $0.contains("HTTP 404") })
@@ -174,7 +174,7 @@ struct ReaderReloadTests {
         await reloader.report(readWithErrors: [])
         await press(app, .character("r"))
         #expect(await reloader.requests == [nil, "feed-0"])
-        await press(app, .character("E"))
+        await press(app, .character("!"))
         #expect(!app.render().text().contains("read with errors"))
     }
 

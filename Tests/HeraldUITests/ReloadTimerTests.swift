@@ -37,6 +37,7 @@ final class SpawningPrograms: ProgramRunning {
     func open(_ url: String) -> String? { "no terminal" }
     func play(_ url: String) -> String? { "no terminal" }
     func play(file: String) -> String? { "no terminal" }
+    func edit(file: String) -> String? { "no terminal" }
     func copy(_ text: String) -> String? { "no terminal" }
     func notify(_ command: String, newArticles: Int, feeds: Int) async -> String? {
         await NotifyCommand.run(command, newArticles: newArticles, feeds: feeds, quiet: true)

@@ -203,7 +203,7 @@ struct ReviewRegressionTests {
         await library.setFeedError("feed-1", "boom\u{1b}[2J")
         let scripts: [[Key]] = [
             [], [.enter], [.enter, .enter], [.enter, .enter, .character("L")], [.character("t")],
-            [.character("E")], [.character("?")], [.character("/"), .character("F")],
+            [.character("!")], [.character("?")], [.character("/"), .character("F")],
             [.home, .enter],
         ]
         for script in scripts {

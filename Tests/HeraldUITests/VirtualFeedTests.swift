@@ -111,7 +111,7 @@ struct VirtualFeedTests {
         await library.setFeedError("feed-1", reason)
         let app = await started(library)
         #expect(app.render().text().contains("!"))
-        await press(app, .character("E"))
+        await press(app, .character("!"))
         guard case .errors = app.screen else {
             Issue.record("E did not list the errors")
             return

@@ -59,6 +59,9 @@ public enum Action: String, Sendable, Hashable, CaseIterable {
     case macroPrefix = "macro-prefix"
     /// Adds the article's podcast to the download queue (newsboat's `e`).
     case enqueue
+    /// The subscriptions as a urls file in the user's editor; what changed there is applied
+    /// (newsboat's `E`).
+    case editURLs = "edit-urls"
     /// Asks how to sort the list (feeds: by order added, title, unread; articles: newest or
     /// oldest first), newsboat's `g`.
     case sort

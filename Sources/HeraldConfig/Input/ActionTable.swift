@@ -167,8 +167,12 @@ public enum ActionTable {
         ActionBinding(
             .reloadAll, [.character("R")], on: [.feeds, .articles], "reload every feed", hint: "R:reload",
             hintOn: [.feeds]),
+        // newsboat's E edits the urls; the errors Herald had on E are on ! (a failed feed's mark).
         ActionBinding(
-            .showErrors, [.character("E")], on: [.feeds, .articles],
+            .editURLs, [.character("E")], on: [.feeds],
+            "edit the subscriptions as a urls file in $VISUAL or $EDITOR (add, remove, retitle, retag)"),
+        ActionBinding(
+            .showErrors, [.character("!")], on: [.feeds, .articles],
             "why feeds failed or read with errors (Enter: whole message)"),
     ]
 

@@ -11,6 +11,9 @@ public protocol ProgramRunning: AnyObject {
     func play(_ url: String) -> String?
     /// Plays a downloaded episode (an absolute path) with the player command.
     func play(file: String) -> String?
+    /// Opens a file in the user's editor (`$VISUAL`, else `$EDITOR`, else `vi`), the terminal
+    /// its own until the editor exits.
+    func edit(file: String) -> String?
     /// Puts text on the clipboard.
     func copy(_ text: String) -> String?
     /// Runs `notify-command` after a reload that brought new articles, and waits for it

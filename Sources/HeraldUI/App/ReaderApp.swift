@@ -20,7 +20,7 @@ public final class ReaderApp {
         case links(LinksModel)
         /// Every tag (`t`).
         case tags(TagListModel)
-        /// Why feeds failed to load (`E`).
+        /// Why feeds failed to load (`!`).
         case errors(ReloadErrorsModel)
         /// A page of text: the help, or a whole error message.
         case page(PageModel)
@@ -66,6 +66,8 @@ public final class ReaderApp {
     public var programs: (any ProgramRunning)?
     /// The podcast queue and its downloads; nil for feed files read with --feeds.
     public var podcasts: (any PodcastQueue)?
+    /// The subscriptions as a urls file to edit (`E`); nil for feed files read with --feeds.
+    public var subscriptionEditor: (any SubscriptionEditing)?
     /// Writes of flags, in order, and `u` (`FlagWriter`).
     public private(set) lazy var writes = FlagWriter(app: self)
     /// The commands run this session, oldest first (Up recalls them).
@@ -285,6 +287,9 @@ public final class ReaderApp {
             return
         case .showDownloads:
             showDownloads()
+            return
+        case .editURLs:
+            editURLs()
             return
         case .sort, .reverseSort:
             sort(reversed: action == .reverseSort)

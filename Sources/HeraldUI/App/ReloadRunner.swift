@@ -20,7 +20,7 @@ public final class ReloadRunner {
     public var clock: any DebounceClock = LiveDebounceClock()
     /// The reload under way, if any, and how far it has got.
     private(set) var run: ReloadRun?
-    /// The feeds this session's reloads read with errors (`E` lists them after the failed).
+    /// The feeds this session's reloads read with errors (`!` lists them after the failed).
     private var readWithErrors: [ReloadFailure] = []
     /// The search indexer at work, if it is.
     private(set) var indexing: IndexingRun?
@@ -30,7 +30,7 @@ public final class ReloadRunner {
         self.app = app
     }
 
-    /// `r` reloads `feed` (the selected or open one), `R` every feed, `E` shows why feeds
+    /// `r` reloads `feed` (the selected or open one), `R` every feed, `!` shows why feeds
     /// failed. True when the action was one of them.
     func perform(_ action: Action, feed: FeedID?) -> Bool {
         switch action {
@@ -61,7 +61,7 @@ public final class ReloadRunner {
         return true
     }
 
-    /// The feeds whose last load failed, as the library remembers them (so `E` lists the
+    /// The feeds whose last load failed, as the library remembers them (so `!` lists the
     /// feeds marked `!` after a restart too), then those this session's reloads read with
     /// errors (a broken document, stored as far as it could be read).
     public var problems: (failed: [ReloadFailure], readWithErrors: [ReloadFailure]) {
@@ -168,10 +168,12 @@ public final class ReloadRunner {
         let waiting = summary.waiting.isEmpty ? "" : ", \(summary.waiting.count) waiting"
         let broken =
             summary.readWithErrors.isEmpty ? "" : ", \(summary.readWithErrors.count) read with errors"
+        // The key in force that lists why (`!` unless rebound).
+        let why = app.keymap.key(for: .showErrors, on: .feeds)?.label ?? "!"
         let failed =
             summary.failures.isEmpty && summary.waiting.isEmpty && summary.readWithErrors.isEmpty
             ? ""
-            : "\(summary.failures.isEmpty ? "" : ", \(summary.failures.count) failed")\(waiting)\(broken) (E: why)"
+            : "\(summary.failures.isEmpty ? "" : ", \(summary.failures.count) failed")\(waiting)\(broken) (\(why): why)"
         // Feeds a setting kept from this reload (per-feed settings).
         let skipped =
             (summary.notDue == 0 ? "" : ", \(summary.notDue) not due")

@@ -1,7 +1,7 @@
 import HeraldCore
 import HeraldConfig
 
-/// Why feeds failed, or were read with errors (`E`); Enter shows the whole message.
+/// Why feeds failed, or were read with errors (`!`); Enter shows the whole message.
 extension ReloadErrorsModel: ListScreen {
     var kind: ScreenKind { .errors }
 

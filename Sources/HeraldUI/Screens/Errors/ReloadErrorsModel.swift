@@ -1,6 +1,6 @@
 public import HeraldCore
 
-/// The feeds whose last load failed (`E`): kept in the library, so they survive a restart.
+/// The feeds whose last load failed (`!`): kept in the library, so they survive a restart.
 @MainActor
 public final class ReloadErrorsModel {
     /// The feeds that failed, then those read with errors (the last `readWithErrors`).
