@@ -123,8 +123,10 @@ enum PodcastsCommand {
 
     /// `  3  downloading  45.2/200.0 MB  Title — /home/me/Podcasts/file.mp3`, and why it failed.
     static func line(_ entry: Download) -> String {
-        let megabytes = { (bytes: Int64) in String(format: "%.1f", Double(bytes) / 1_048_576) }
-        let size = entry.size.map { "\(megabytes(entry.received))/\(megabytes($0)) MB" } ?? "\(megabytes(entry.received)) MB"
+        let size =
+            entry.state == .finished || entry.state == .played
+            ? Enclosure.size(entry.received)
+            : entry.size.map { "\(Enclosure.size(entry.received))/\(Enclosure.size($0))" } ?? Enclosure.size(entry.received)
         let percent =
             entry.state == .downloading || entry.state == .cancelled || entry.state == .failed
             ? entry.fraction.map { " \(Int(($0 * 100).rounded(.down)))%" } ?? "" : ""

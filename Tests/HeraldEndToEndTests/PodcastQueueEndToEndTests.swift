@@ -58,7 +58,7 @@ struct PodcastQueueEndToEndTests {
         }
         try session.sendKeys("d")
         let finished = try await session.waitUntil("the episode is finished", timeout: .seconds(60)) { screen in
-            screen.contains { $0.contains("finished") && $0.contains("2.9 MB") }
+            screen.contains { $0.contains("finished") && $0.contains("3 MB") }
         }
         #expect(
             finished.contains { $0.contains("…") && $0.hasSuffix("/pods/Pod & cast/episode.mp3") },
@@ -108,7 +108,7 @@ struct PodcastQueueEndToEndTests {
         try await second.waitUntil("the feed list") { $0.first?.contains("Herald · Feeds") == true }
         try second.sendKeys("d")
         try await second.waitUntil("it goes on and finishes", timeout: .seconds(60)) { screen in
-            screen.contains { $0.contains("finished") && $0.contains("5.7 MB") }
+            screen.contains { $0.contains("finished") && $0.contains("6 MB") }
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == Self.episode(6_000_000))
         try second.sendKeys("q", "q")

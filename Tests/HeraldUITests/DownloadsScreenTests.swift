@@ -95,10 +95,10 @@ struct DownloadsScreenTests {
         var frames = 0
         app.onChange = { frames += 1 }
         await queue.update(2) { $0.received = 19_000_000 }
-        for _ in 0..<200 where !app.render().text().contains("18.1/19.1 MB") {
+        for _ in 0..<200 where !app.render().text().contains("19 MB/20 MB") {
             try await Task.sleep(for: .milliseconds(5))
         }
-        #expect(app.render().text().contains("18.1/19.1 MB"))
+        #expect(app.render().text().contains("19 MB/20 MB"))
         #expect(frames >= 1, "a frame was asked for")
     }
 

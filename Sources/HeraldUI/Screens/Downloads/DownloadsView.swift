@@ -88,10 +88,9 @@ struct DownloadsView {
         }
     }
 
-    /// `[######----]  61%   12.3/20.0 MB   1.2 MB/s`: ASCII (a block character is two
-    /// columns wide in some CJK terminals), 41 columns whatever the state.
+    /// `[######----]  61%   12 MB/20 MB   1.2 MB/s`: ASCII (a block character is two columns
+    /// wide in some CJK terminals), 41 columns whatever the state; sizes as `Enclosure.size`.
     static func progress(_ entry: Download) -> String {
-        let megabytes = { (bytes: Int64) in String(format: "%.1f", Double(bytes) / 1_048_576) }
         var bar = String(repeating: " ", count: 17)
         if let fraction = entry.fraction, entry.state != .finished, entry.state != .played {
             let filled = Int((fraction * 10).rounded(.down))
@@ -101,14 +100,12 @@ struct DownloadsView {
         }
         let size: String
         switch (entry.state, entry.size) {
-        case (.finished, _), (.played, _): size = "\(megabytes(entry.received)) MB"
-        case (_, let total?): size = "\(megabytes(entry.received))/\(megabytes(total)) MB"
-        case (_, nil): size = entry.received > 0 ? "\(megabytes(entry.received)) MB" : ""
+        case (.finished, _), (.played, _): size = Enclosure.size(entry.received)
+        case (_, let total?): size = "\(Enclosure.size(entry.received))/\(Enclosure.size(total))"
+        case (_, nil): size = entry.received > 0 ? Enclosure.size(entry.received) : ""
         }
         var speed = ""
-        if entry.state == .downloading, let bytes = entry.speed {
-            speed = bytes >= 1_048_576 ? String(format: "%.1f MB/s", bytes / 1_048_576) : String(format: "%.0f KB/s", bytes / 1024)
-        }
+        if entry.state == .downloading, let bytes = entry.speed { speed = Enclosure.size(Int64(bytes)) + "/s" }
         return bar + " " + size.leftPadding(to: 13) + " " + speed.leftPadding(to: 9)
     }
 }
