@@ -31,6 +31,9 @@ public enum EpisodeDownload {
         case failed(String, kept: Int64)
         /// Stopped by `isCancelled`; `kept` bytes are in the part file.
         case cancelled(kept: Int64)
+        /// Another process (the reader, `herald podcasts download` from cron) is downloading
+        /// it: its part file is locked. Nothing was written.
+        case elsewhere
     }
 
     /// Downloads `url` to `path` (its folders made as needed). `progress` hears the bytes on
@@ -68,6 +71,11 @@ public enum EpisodeDownload {
         var status = stat()
         guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
             return .failed("\(part) is not a regular file", kept: 0)
+        }
+        // One writer per part, whatever the process: the lock goes with the descriptor.
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            if errno == EWOULDBLOCK { return .elsewhere }
+            return .failed("cannot lock \(part): \(String(cString: strerror(errno)))", kept: Int64(status.st_size))
         }
         var outcome = transfer(
             url: url, fd: fd, label: part, offset: Int64(status.st_size), limits: limits, progress: progress,

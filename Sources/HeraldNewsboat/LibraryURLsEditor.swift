@@ -47,7 +47,8 @@ public struct LibraryURLsEditor: SubscriptionEditing {
                 continue
             }
             do {
-                subscription.url = try FeedAddress.check(subscription.url, from: .newsboatURLs)
+                // Typed by the user in their editor, as on the command line (`herald add`).
+                subscription.url = try FeedAddress.check(subscription.url, from: .typed)
             } catch {
                 edits.refused.append("line \(entry.line): \(TextSanitizer.singleLine(String(subscription.url.prefix(120)))): \(error)")
                 continue

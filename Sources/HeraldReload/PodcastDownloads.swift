@@ -237,6 +237,8 @@ public actor PodcastDownloads: PodcastQueue {
             case .finished(let bytes): try? await store.setDownloadState(id: id, .finished, size: bytes)
             case .failed(let why, _): try? await store.setDownloadState(id: id, .failed, error: why)
             case .cancelled: try? await store.setDownloadState(id: id, .cancelled)
+            // Another process has it: it says when it is done (its bytes show meanwhile).
+            case .elsewhere: try? await store.setDownloadState(id: id, .downloading)
             }
         }
         notify()

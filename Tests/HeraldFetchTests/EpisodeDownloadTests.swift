@@ -209,6 +209,24 @@ struct EpisodeDownloadTests {
         }
     }
 
+    @Test("a part another process is writing (locked) is left to it: nothing is written here")
+    func lockedElsewhere() async throws {
+        try await withServer { server in
+            let file = path()
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Self.expected(1000).write(to: URL(fileURLWithPath: file + ".part"))
+            // The other process's lock (flock locks belong to the open file: a second open in
+            // this process contends as another process would).
+            let other = open(file + ".part", O_RDWR)
+            try #require(other >= 0 && flock(other, LOCK_EX | LOCK_NB) == 0)
+            #expect(await run(server, "/episode/5000/e.mp3", to: file) == .elsewhere)
+            let untouched = try Self.contents(file + ".part")
+            #expect(untouched == Self.expected(1000))
+            close(other)
+            #expect(await run(server, "/episode/5000/e.mp3", to: file) == .finished(bytes: 5000))
+        }
+    }
+
     @Test("a link planted where the part goes is not written through")
     func plantedLink() async throws {
         try await withServer { server in
