@@ -11,14 +11,7 @@ import HeraldConfig
 public enum BrowserCommand {
     public static func argv(browser: String, url: String) -> [String]? {
         guard isOpenable(url) else { return nil }
-        var words = browser.split(whereSeparator: \.isWhitespace).map(String.init)
-        guard !words.isEmpty else { return nil }
-        if let index = words.firstIndex(where: { $0.contains("%s") }) {
-            words[index] = words[index].replacingOccurrences(of: "%s", with: url)
-        } else {
-            words.append(url)
-        }
-        return words
+        return argv(browser, with: url)
     }
 
     /// The player's argv for a downloaded episode: an absolute path (it cannot pass for an
@@ -27,12 +20,17 @@ public enum BrowserCommand {
         guard file.hasPrefix("/"), !file.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
             return nil
         }
-        var words = player.split(whereSeparator: \.isWhitespace).map(String.init)
+        return argv(player, with: file)
+    }
+
+    /// The command's words, `argument` in place of `%s`, else last.
+    private static func argv(_ command: String, with argument: String) -> [String]? {
+        var words = command.split(whereSeparator: \.isWhitespace).map(String.init)
         guard !words.isEmpty else { return nil }
         if let index = words.firstIndex(where: { $0.contains("%s") }) {
-            words[index] = words[index].replacingOccurrences(of: "%s", with: file)
+            words[index] = words[index].replacingOccurrences(of: "%s", with: argument)
         } else {
-            words.append(file)
+            words.append(argument)
         }
         return words
     }

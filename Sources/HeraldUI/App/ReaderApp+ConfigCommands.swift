@@ -46,17 +46,11 @@ extension ReaderApp {
                 "# Herald's config in force, written by :dumpconfig on \(Date().formatted(.iso8601))",
                 "# (the config file's lines, its includes read in place, then this session's :set and :source).",
             ] + configLines).joined(separator: "\n") + "\n"
-        work.start {
-            let result = await Task.detached { ArticleText.write(text, to: file, overwrite: overwrite) }.value
-            switch result {
-            case .saved: self.message = "Wrote the config in force to \(file)"
-            case .exists:
-                self.confirmation = Confirmation(question: "\(file) exists: overwrite it? (y/n)") {
-                    self.dumpConfig(to: path, overwrite: true)
-                }
-            case .failed(let why): self.message = "Could not write \(file): \(why)"
-            }
-            self.onChange()
+        write(
+            text, to: file, overwrite: overwrite, saved: "Wrote the config in force to \(file)",
+            failed: "Could not write \(file)"
+        ) {
+            self.dumpConfig(to: path, overwrite: true)
         }
     }
 

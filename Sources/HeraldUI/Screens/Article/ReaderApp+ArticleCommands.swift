@@ -62,18 +62,26 @@ extension ReaderApp {
         let file = ArticleText.expandingHome(path)
         withCurrentArticle { article, body in
             let text = ArticleText.plain(article, body: body, width: self.settings.textWidth > 0 ? self.settings.textWidth : 80, theme: self.theme)
-            self.work.start {
-                let result = await Task.detached { ArticleText.write(text, to: file, overwrite: overwrite) }.value
-                switch result {
-                case .saved: self.message = "Saved to \(file)"
-                case .exists:
-                    self.confirmation = Confirmation(question: "\(file) exists: overwrite it? (y/n)") {
-                        self.save(to: path, overwrite: true)
-                    }
-                case .failed(let why): self.message = "Could not save to \(file): \(why)"
-                }
-                self.onChange()
+            self.write(text, to: file, overwrite: overwrite, saved: "Saved to \(file)", failed: "Could not save to \(file)") {
+                self.save(to: path, overwrite: true)
             }
+        }
+    }
+
+    /// Writes text to a file off the main actor, then says so; a file that is there already
+    /// asks first, and `again` writes over it when the user says yes.
+    func write(
+        _ text: String, to file: String, overwrite: Bool, saved: String, failed: String,
+        again: @escaping @MainActor () -> Void
+    ) {
+        work.start {
+            let result = await Task.detached { ArticleText.write(text, to: file, overwrite: overwrite) }.value
+            switch result {
+            case .saved: self.message = saved
+            case .exists: self.confirmation = Confirmation(question: "\(file) exists: overwrite it? (y/n)", action: again)
+            case .failed(let why): self.message = "\(failed): \(why)"
+            }
+            self.onChange()
         }
     }
 
