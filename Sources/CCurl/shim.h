@@ -1,6 +1,9 @@
 #ifndef HERALD_CCURL_SHIM_H
 #define HERALD_CCURL_SHIM_H
 #include <curl/curl.h>
+// Extended attributes (not in Swift's Glibc module): a download's part keeps the ETag of the
+// file it is of there (`PartValidator`).
+#include <sys/xattr.h>
 
 // curl_easy_setopt, curl_easy_getinfo and curl_multi_setopt are variadic: Swift cannot call
 // them. One typed wrapper per argument kind.

@@ -77,16 +77,27 @@ public enum EpisodeDownload {
             if errno == EWOULDBLOCK { return .elsewhere }
             return .failed("cannot lock \(part): \(String(cString: strerror(errno)))", kept: Int64(status.st_size))
         }
+        // Locked, it must still be the part under that name (another process may have
+        // finished it, renamed it and let go of it between the open and the lock); its size
+        // is read again under the lock.
+        var named = stat()
+        guard fstat(fd, &status) == 0, lstat(part, &named) == 0, named.st_ino == status.st_ino,
+            named.st_dev == status.st_dev, status.st_nlink > 0
+        else {
+            return .elsewhere
+        }
+        let validator = PartValidator.read(fd)
         var outcome = transfer(
-            url: url, fd: fd, label: part, offset: Int64(status.st_size), limits: limits, progress: progress,
-            isCancelled: isCancelled)
+            url: url, fd: fd, label: part, offset: Int64(status.st_size), validator: validator, limits: limits,
+            progress: progress, isCancelled: isCancelled)
         if case .restart = outcome {
             // The part did not fit the file the server has now: from the first byte.
             guard ftruncate(fd, 0) == 0 else {
                 return .failed(Self.diskError(errno, part: part, kept: Int64(status.st_size)), kept: Int64(status.st_size))
             }
             outcome = transfer(
-                url: url, fd: fd, label: part, offset: 0, limits: limits, progress: progress, isCancelled: isCancelled)
+                url: url, fd: fd, label: part, offset: 0, validator: nil, limits: limits, progress: progress,
+                isCancelled: isCancelled)
         }
         switch outcome {
         case .done(let bytes):
@@ -114,11 +125,12 @@ public enum EpisodeDownload {
     /// One request, its body written to `fd` from `offset` (asked for with a Range). Also
     /// what tests call with a file descriptor they chose (`/dev/full`: a full disk).
     static func transfer(
-        url: String, fd: Int32, label: String, offset: Int64, limits: Limits,
+        url: String, fd: Int32, label: String, offset: Int64, validator: String? = nil, limits: Limits,
         progress: @escaping @Sendable (Int64, Int64?) -> Void, isCancelled: @escaping @Sendable () -> Bool
     ) -> Attempt {
         Self.globalInit
-        guard offset == 0 || lseek(fd, off_t(offset), SEEK_SET) == off_t(offset) else {
+        // Always: a start over after a truncate must write from the first byte again.
+        guard lseek(fd, off_t(offset), SEEK_SET) == off_t(offset) else {
             return .stopped(.failed("cannot seek in \(label): \(String(cString: strerror(errno)))", kept: offset))
         }
         guard let easy = curl_easy_init() else { return .stopped(.failed("out of memory", kept: offset)) }
@@ -145,6 +157,13 @@ public enum EpisodeDownload {
         // A Range of our own, not CURLOPT_RESUME_FROM: libcurl fails a resume the server
         // answers with the whole file (200), which is taken here instead (the part is replaced).
         if offset > 0 { hc_setopt_string(easy, CURLOPT_RANGE, "\(offset)-") }
+        // The rest only if the file is still the one the part began: else the whole (a 200).
+        var headers: UnsafeMutablePointer<curl_slist>?
+        defer { curl_slist_free_all(headers) }
+        if offset > 0, let validator {
+            headers = curl_slist_append(headers, "If-Range: \(validator)")
+            hc_setopt_list(easy, CURLOPT_HTTPHEADER, headers)
+        }
         hc_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer)
         hc_setopt_data_fn(easy, CURLOPT_WRITEFUNCTION, episodeWrite)
         hc_setopt_pointer(easy, CURLOPT_WRITEDATA, context)
@@ -165,8 +184,11 @@ public enum EpisodeDownload {
             if sink.rangeTotal == offset { return .done(offset) }
             return .restart
         }
-        if code == CURLE_OK, status >= 400 || (status > 0 && status < 200) {
+        if code == CURLE_OK, !(200..<300).contains(status) || status == 204 {
             return .stopped(.failed("the server answered \(status)", kept: kept))
+        }
+        if code == CURLE_OK, !sink.started, offset == 0 {
+            return .stopped(.failed("the server sent nothing", kept: kept))
         }
         guard code == CURLE_OK else {
             let words = String(cString: errorBuffer)
@@ -222,6 +244,10 @@ private final class EpisodeSink {
     var written: Int64
     /// The whole file's size, when the response says.
     var total: Int64?
+    var etag: String?
+    var lastModified: String?
+    /// What identifies the file the body is of: its strong ETag, else its date.
+    var validator: String? { etag ?? lastModified }
     /// From a 416's `Content-Range: bytes */N`.
     var rangeTotal: Int64?
     var contentRangeStart: Int64?
@@ -244,12 +270,15 @@ private final class EpisodeSink {
     func header(_ line: Substring) {
         if line.hasPrefix("HTTP/") {
             // A redirect's or an interim response's headers are not the body's.
-            (contentRangeStart, rangeTotal) = (nil, nil)
+            (contentRangeStart, rangeTotal, etag, lastModified) = (nil, nil, nil, nil)
             return
         }
-        guard let colon = line.firstIndex(of: ":"),
-            line[..<colon].lowercased() == "content-range"
-        else { return }
+        guard let colon = line.firstIndex(of: ":") else { return }
+        let name = line[..<colon].lowercased()
+        let text = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+        if name == "etag", !text.hasPrefix("W/") { etag = text }  // a weak one cannot validate a range
+        if name == "last-modified" { lastModified = text }
+        guard name == "content-range" else { return }
         // bytes START-END/TOTAL, or bytes */TOTAL
         let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
         guard value.lowercased().hasPrefix("bytes") else { return }
@@ -262,6 +291,8 @@ private final class EpisodeSink {
     func body(_ bytes: UnsafeRawBufferPointer) -> Int {
         if !started {
             started = true
+            // What the file is (its ETag, else its date), kept with the part for an If-Range.
+            PartValidator.write(validator, to: fd)
             var status = 0
             hc_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
             if status == 416 {
@@ -318,6 +349,33 @@ private final class EpisodeSink {
         }
         progress(written, total)
         return bytes.count
+    }
+}
+
+/// The file a part is of, as its server named it (`ETag`, else `Last-Modified`), kept in an
+/// extended attribute of the part so a resume asks for the rest only of that file (`If-Range`).
+/// On a file system without extended attributes a resume goes without (as podboat's does).
+enum PartValidator {
+    static let name = "user.herald.validator"
+
+    static func read(_ fd: Int32) -> String? {
+        var buffer = [UInt8](repeating: 0, count: 512)
+        let count = fgetxattr(fd, name, &buffer, buffer.count)
+        guard count > 0 else { return nil }
+        let text = String(decoding: buffer[..<count], as: UTF8.self)
+        // Kept by this program, but a header line all the same: no line breaks or controls.
+        guard !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return nil }
+        return text
+    }
+
+    static func write(_ value: String?, to fd: Int32) {
+        guard let value, !value.isEmpty, value.utf8.count < 512,
+            !value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
+        else {
+            fremovexattr(fd, name)
+            return
+        }
+        _ = value.withCString { fsetxattr(fd, name, $0, strlen($0), 0) }
     }
 }
 

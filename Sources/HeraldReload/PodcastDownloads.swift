@@ -22,6 +22,8 @@ public actor PodcastDownloads: PodcastQueue {
     private var running: [Int64: Transfer] = [:]
     /// Entries removed while their download ran: their part goes when it stops.
     private var removing: Set<Int64> = []
+    /// Entries `d` asked for while their download was stopping: started again when it has.
+    private var restarting: Set<Int64> = []
     private var listeners: [UUID: AsyncStream<Void>.Continuation] = [:]
     private var ticker: Task<Void, Never>?
     private var idleWaiters: [CheckedContinuation<Void, Never>] = []
@@ -74,22 +76,9 @@ public actor PodcastDownloads: PodcastQueue {
     }
 
     public func enqueue(_ request: DownloadRequest) async throws -> EnqueueOutcome {
-        var request = request
         // Two episodes named alike (`episode.mp3` of two feeds) get two files.
-        var attempt = 1
-        while attempt < 1000 {
-            let candidate = Download.numbered(request.path, attempt)
-            let taken =
-                try await store.downloadPathTaken(candidate)
-                || FileManager.default.fileExists(atPath: candidate)
-                || FileManager.default.fileExists(atPath: Download.partPath(of: candidate))
-            if !taken {
-                request.path = candidate
-                break
-            }
-            attempt += 1
-        }
-        let outcome = try await store.addDownload(request, added: Int64(Date().timeIntervalSince1970))
+        let outcome = try await store.addDownload(
+            request, added: Int64(Date().timeIntervalSince1970), numbering: true)
         if case .added = outcome {
             notify()
             await pump()
@@ -98,19 +87,29 @@ public actor PodcastDownloads: PodcastQueue {
     }
 
     public func download(id: Int64) async throws {
-        guard running[id] == nil, let entry = try await store.downloadEntry(id: id) else { return }
+        if let transfer = running[id] {
+            // Stopping (a `c` just before): it starts again once it has stopped.
+            if transfer.cancelled.load(ordering: .relaxed) { restarting.insert(id) }
+            return
+        }
+        guard let entry = try await store.downloadEntry(id: id) else { return }
         guard entry.state != .finished, entry.state != .played else { return }
-        // Started now, past `max-downloads` if need be: the user asked for this one.
-        try await launch(entry)
+        // Started now, past `max-downloads` if need be: the user asked for this one. One shown
+        // downloading that no download here runs (another process's, or one that died) is
+        // taken over if its part is free, else left to its process.
+        try await launch(entry, from: [.queued, .failed, .cancelled, .downloading])
     }
 
-    public func cancel(id: Int64) async throws {
+    public func cancel(id: Int64) async throws -> Bool {
+        restarting.remove(id)
         if let transfer = running[id] {
             transfer.cancelled.store(true, ordering: .relaxed)
-        } else if let entry = try await store.downloadEntry(id: id), entry.state == .queued {
-            try await store.setDownloadState(id: id, .cancelled)
-            notify()
+            return true
         }
+        guard let entry = try await store.downloadEntry(id: id), entry.state == .queued else { return false }
+        try await store.setDownloadState(id: id, .cancelled)
+        notify()
+        return true
     }
 
     public func setPlayed(_ played: Bool, id: Int64) async throws {
@@ -127,20 +126,27 @@ public actor PodcastDownloads: PodcastQueue {
             transfer.cancelled.store(true, ordering: .relaxed)
         }
         guard let entry = try await store.removeDownload(id: id) else { return }
-        if running[id] == nil { try? FileManager.default.removeItem(atPath: entry.partPath) }
-        if deletingFile, entry.state == .finished || entry.state == .played {
-            try? FileManager.default.removeItem(atPath: entry.path)
-        }
+        if running[id] == nil { Self.unlinkFile(entry.partPath) }
+        // Only a played episode's file goes: one downloaded and never played stays.
+        if deletingFile, entry.state == .played { Self.unlinkFile(entry.path) }
         notify()
     }
 
     public func purge(deletingFiles: Bool) async throws -> Int {
-        let gone = try await store.removeDownloads(in: [.finished, .played])
+        // podboat's purge: the episodes done with (played); downloaded ones wait to be heard.
+        let gone = try await store.removeDownloads(in: [.played])
         if deletingFiles {
-            for entry in gone { try? FileManager.default.removeItem(atPath: entry.path) }
+            for entry in gone { Self.unlinkFile(entry.path) }
         }
         if !gone.isEmpty { notify() }
         return gone.count
+    }
+
+    /// Removes a regular file (never a folder, never through a link).
+    static func unlinkFile(_ path: String) {
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return }
+        unlink(path)
     }
 
     public func setMaxDownloads(_ count: Int) async {
@@ -187,7 +193,7 @@ public actor PodcastDownloads: PodcastQueue {
                 let queued = try? await store.downloadEntries().filter({ $0.state == .queued })
             else { continue }
             for entry in queued where running.count < maxDownloads && running[entry.id] == nil {
-                try? await launch(entry)
+                try? await launch(entry, from: [.queued])
             }
         } while pumpAgain
         pumping = false
@@ -197,18 +203,25 @@ public actor PodcastDownloads: PodcastQueue {
         }
     }
 
-    private func launch(_ entry: Download) async throws {
+    /// Starts an entry's download if the library still has it in one of `states` (a cancel or
+    /// a removal that came while the pump read the queue wins).
+    private func launch(_ entry: Download, from states: Set<Download.State>) async throws {
         // Taken before the first await: nothing else starts this entry meanwhile.
         guard running[entry.id] == nil else { return }
         let transfer = Transfer()
         // What is on disk already counts until the first new bytes arrive.
         transfer.counters.withLock { $0 = (Self.size(of: entry.partPath) ?? 0, entry.size) }
         running[entry.id] = transfer
+        let started: Bool
         do {
-            try await store.setDownloadState(id: entry.id, .downloading)
+            started = try await store.startDownload(id: entry.id, from: states)
         } catch {
             running[entry.id] = nil
             throw error
+        }
+        guard started else {
+            running[entry.id] = nil
+            return
         }
         notify()
         startTicker()
@@ -231,17 +244,32 @@ public actor PodcastDownloads: PodcastQueue {
         running[id] = nil
         if removing.remove(id) != nil {
             // Removed while it ran: what it had goes (a file it finished meanwhile stays).
-            if case .finished = outcome {} else { try? FileManager.default.removeItem(atPath: part) }
+            if case .finished = outcome {} else { Self.unlinkFile(part) }
         } else {
+            let (state, size, error): (Download.State, Int64?, String?)
             switch outcome {
-            case .finished(let bytes): try? await store.setDownloadState(id: id, .finished, size: bytes)
-            case .failed(let why, _): try? await store.setDownloadState(id: id, .failed, error: why)
-            case .cancelled: try? await store.setDownloadState(id: id, .cancelled)
-            // Another process has it: it says when it is done (its bytes show meanwhile).
-            case .elsewhere: try? await store.setDownloadState(id: id, .downloading)
+            case .finished(let bytes): (state, size, error) = (.finished, bytes, nil)
+            case .failed(let why, _): (state, size, error) = (.failed, nil, why)
+            case .cancelled: (state, size, error) = (.cancelled, nil, nil)
+            // Another process has it (its part is locked): it says when it is done; `d` here
+            // takes it over once it is free.
+            case .elsewhere: (state, size, error) = (.downloading, nil, nil)
+            }
+            // A library busy past its timeout (a reload from cron) must not leave the entry
+            // shown downloading: the state is tried again a few times.
+            for attempt in 1...4 {
+                do {
+                    try await store.setDownloadState(id: id, state, size: size, error: error)
+                    break
+                } catch {
+                    if attempt < 4 { try? await Task.sleep(for: .seconds(1)) }
+                }
             }
         }
         notify()
+        if restarting.remove(id) != nil, let entry = try? await store.downloadEntry(id: id) {
+            try? await launch(entry, from: [.cancelled, .queued, .failed])
+        }
         await pump()
     }
 

@@ -27,12 +27,28 @@ extension LibraryStore {
             size: row.optionalInt64(6), error: row.text(7), added: row.int64(8))
     }
 
-    /// Adds an entry, queued; an address already in the queue is left as it is.
-    public func addDownload(_ request: DownloadRequest, added: Int64) throws -> EnqueueOutcome {
+    /// Adds an entry, queued; an address already in the queue is left as it is. With
+    /// `numbering`, a path another entry has, or a file (or part) on disk has, becomes `name
+    /// (2).mp3`, `name (3).mp3` …: the choice and the insert are one step on the database's
+    /// actor, so two adds at once never pick the same file.
+    public func addDownload(_ request: DownloadRequest, added: Int64, numbering: Bool = false) throws -> EnqueueOutcome {
         if let known = try db.prepare(
             "SELECT id, url, path, title, feed_title, state, size, error, added FROM downloads WHERE url = ?1"
         ).bind(.text(request.url)).firstRow(Self.download) {
             return .alreadyQueued(known)
+        }
+        var request = request
+        if numbering {
+            for attempt in 1...1000 {
+                let candidate = Download.numbered(request.path, attempt)
+                let taken =
+                    try downloadPathTaken(candidate) || FileManager.default.fileExists(atPath: candidate)
+                    || FileManager.default.fileExists(atPath: Download.partPath(of: candidate))
+                if !taken {
+                    request.path = candidate
+                    break
+                }
+            }
         }
         try db.prepare(
             "INSERT INTO downloads(url, path, title, feed_title, state, size, added) VALUES (?1, ?2, ?3, ?4, 'queued', ?5, ?6)"
@@ -63,6 +79,15 @@ extension LibraryStore {
         let entry = try downloadEntry(id: id)
         try db.prepare("DELETE FROM downloads WHERE id = ?1").bind(.integer(id)).run()
         return entry
+    }
+
+    /// Marks an entry downloading if it is in one of `states` (a cancel or a removal that came
+    /// meanwhile wins); whether it did.
+    public func startDownload(id: Int64, from states: Set<Download.State>) throws -> Bool {
+        let list = states.map { "'\($0.rawValue)'" }.sorted().joined(separator: ",")
+        return try db.prepareUncached(
+            "UPDATE downloads SET state = 'downloading', error = NULL WHERE id = ?1 AND state IN (\(list)) RETURNING 1"
+        ).bind(.integer(id)).firstRow { _ in true } ?? false
     }
 
     /// Removes the entries in these states; returns them.

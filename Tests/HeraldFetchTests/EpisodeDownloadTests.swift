@@ -101,6 +101,53 @@ struct EpisodeDownloadTests {
         }
     }
 
+    @Test("a part longer than the file the server has now (416) starts over: the file is that file, no more")
+    func startsOver() async throws {
+        try await withServer { server in
+            let file = path()
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data(repeating: 0xEE, count: 500_000).write(to: URL(fileURLWithPath: file + ".part"))
+            #expect(await run(server, "/episode/400000/e.mp3", to: file) == .finished(bytes: 400_000))
+            let written = try Self.contents(file)
+            #expect(written.count == 400_000 && written == Self.expected(400_000))
+        }
+    }
+
+    @Test("a resume names the file its part began (If-Range): a file changed since is fetched whole, not spliced")
+    func ifRange() async throws {
+        try await withServer { server in
+            let file = path()
+            // The first try is cut; the server's file then changes (another ETag, other bytes).
+            let cut = await run(server, "/episode/800000/e.mp3?etag=one&cut=300000", to: file)
+            guard case .failed(_, let kept) = cut else {
+                Issue.record("not cut: \(cut)")
+                return
+            }
+            #expect(kept == 300_000)
+            #expect(await run(server, "/episode/800000/e.mp3?etag=two&shift=7", to: file) == .finished(bytes: 800_000))
+            let written = try Self.contents(file)
+            #expect(written == Data((0..<800_000).map { UInt8(($0 + 7) % 251) }), "the new file, whole")
+            // The same file again is resumed, not fetched whole: its head is kept.
+            let other = path("other.mp3")
+            _ = await run(server, "/episode/800000/o.mp3?etag=one&cut=300000", to: other)
+            var part = try Self.contents(other + ".part")
+            part.replaceSubrange(0..<8, with: Data(repeating: 0xEE, count: 8))
+            try part.write(to: URL(fileURLWithPath: other + ".part"))
+            #expect(await run(server, "/episode/800000/o.mp3?etag=one", to: other) == .finished(bytes: 800_000))
+            let resumed = try Self.contents(other)
+            #expect(resumed.prefix(8) == Data(repeating: 0xEE, count: 8) && resumed.dropFirst(8) == Self.expected(800_000).dropFirst(8))
+        }
+    }
+
+    @Test("an empty answer is no episode")
+    func empty() async throws {
+        try await withServer { server in
+            let file = path()
+            #expect(await run(server, "/episode/0/e.mp3", to: file) == .failed("the server sent nothing", kept: 0))
+            #expect(!FileManager.default.fileExists(atPath: file))
+        }
+    }
+
     @Test("a connection cut midway fails with the bytes kept; the next try finishes from there")
     func cutThenResumed() async throws {
         try await withServer { server in

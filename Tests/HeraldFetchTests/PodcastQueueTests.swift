@@ -83,6 +83,21 @@ struct PodcastQueueTests {
         }
     }
 
+    @Test("episodes queued at once that would share a name get two names, never one file")
+    func namesAtOnce() async throws {
+        try await withQueue { server, queue, _ in
+            let (first, second) = (request(server, "/status/404?a"), request(server, "/status/404?b"))
+            async let one = queue.enqueue(first)
+            async let two = queue.enqueue(second)
+            let paths = try await [one, two].map { outcome -> String in
+                switch outcome {
+                case .added(let entry), .alreadyQueued(let entry): entry.path
+                }
+            }
+            #expect(Set(paths).count == 2, "\(paths)")
+        }
+    }
+
     @Test("a download a killed process left behind goes on from its part when the queue resumes")
     func resumesAfterAKill() async throws {
         try await withQueue { server, _, store in
@@ -92,15 +107,21 @@ struct PodcastQueueTests {
             try await store.setDownloadState(id: entry.id, .downloading)
             try FileManager.default.createDirectory(
                 atPath: (entry.path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try Data((0..<300_000).map { UInt8($0 % 251) }).write(to: URL(fileURLWithPath: entry.partPath))
+            // Its first bytes are not the server's: a resume keeps them, a download from the
+            // start would not (how the test tells the two apart).
+            var part = Data((0..<300_000).map { UInt8($0 % 251) })
+            part.replaceSubrange(0..<16, with: Data(repeating: 0xEE, count: 16))
+            try part.write(to: URL(fileURLWithPath: entry.partPath))
             let next = PodcastDownloads(store: store, maxDownloads: 1)
             try await next.resume()
             await next.waitUntilIdle()
             let after = try #require(try await next.entries().first)
             #expect(after.state == .finished)
             #expect(after.received == 900_000)
+            var expected = Data((0..<900_000).map { UInt8($0 % 251) })
+            expected.replaceSubrange(0..<16, with: Data(repeating: 0xEE, count: 16))
             let data = try Data(contentsOf: URL(fileURLWithPath: entry.path))
-            #expect(data == Data((0..<900_000).map { UInt8($0 % 251) }))
+            #expect(data == expected, "resumed from byte 300,000, the part's head kept")
         }
     }
 
@@ -109,14 +130,20 @@ struct PodcastQueueTests {
         try await withQueue { server, queue, _ in
             let entry = try added(try await queue.enqueue(request(server, "/episode/3000000/c.mp3?rate=600000")))
             _ = try await watch(queue) { $0.first?.received ?? 0 > 100_000 }
-            try await queue.cancel(id: entry.id)
+            #expect(try await queue.cancel(id: entry.id))
             let stopped = try await watch(queue) { $0.first?.state == .cancelled }
             let kept = stopped.last?.first?.received ?? 0
             #expect(kept > 100_000 && kept < 3_000_000)
             #expect(FileManager.default.fileExists(atPath: entry.partPath))
+            #expect(try await !queue.cancel(id: entry.id), "nothing left to stop")
             try await queue.download(id: entry.id)
-            let going = try await watch(queue) { $0.first?.state == .downloading }
-            #expect((going.last?.first?.received ?? 0) >= kept, "resumed, not from the start")
+            _ = try await watch(queue) { $0.first?.state == .downloading }
+            // c then d at once: the d waits for the stop, then goes on.
+            #expect(try await queue.cancel(id: entry.id))
+            try await queue.download(id: entry.id)
+            _ = try await watch(queue) { $0.first?.state == .cancelled || $0.first?.state == .downloading }
+            let again = try await watch(queue) { $0.first?.state == .downloading && ($0.first?.received ?? 0) > kept }
+            #expect(again.last?.first?.state == .downloading, "the d after a c was not dropped")
             try await queue.remove(id: entry.id, deletingFile: false)
             _ = try await watch(queue) { $0.isEmpty }
             await queue.waitUntilIdle()
@@ -130,16 +157,20 @@ struct PodcastQueueTests {
             let kept = try added(try await queue.enqueue(request(server, "/episode/1000/1.mp3", name: "1.mp3")))
             let deleted = try added(try await queue.enqueue(request(server, "/episode/1000/2.mp3", name: "2.mp3")))
             let played = try added(try await queue.enqueue(request(server, "/episode/1000/3.mp3", name: "3.mp3")))
-            _ = try await watch(queue) { $0.count == 3 && $0.allSatisfy { $0.state == .finished } }
-            try await queue.remove(id: kept.id, deletingFile: false)
-            try await queue.remove(id: deleted.id, deletingFile: true)
+            let unheard = try added(try await queue.enqueue(request(server, "/episode/1000/4.mp3", name: "4.mp3")))
+            _ = try await watch(queue) { $0.count == 4 && $0.allSatisfy { $0.state == .finished } }
+            // A downloaded episode never played keeps its file whatever delete-played-files says.
+            try await queue.remove(id: kept.id, deletingFile: true)
             #expect(FileManager.default.fileExists(atPath: kept.path))
+            try await queue.setPlayed(true, id: deleted.id)
+            try await queue.remove(id: deleted.id, deletingFile: true)
             #expect(!FileManager.default.fileExists(atPath: deleted.path))
+            // Purge takes the played ones only, their files staying unless asked.
             try await queue.setPlayed(true, id: played.id)
-            #expect(try await queue.entries().map(\.state) == [.played])
-            #expect(try await queue.purge(deletingFiles: false) == 1)
-            #expect(try await queue.entries().isEmpty)
-            #expect(FileManager.default.fileExists(atPath: played.path))
+            #expect(try await queue.purge(deletingFiles: true) == 1)
+            #expect(try await queue.entries().map(\.id) == [unheard.id])
+            #expect(!FileManager.default.fileExists(atPath: played.path))
+            #expect(FileManager.default.fileExists(atPath: unheard.path))
         }
     }
 
@@ -159,6 +190,7 @@ struct PodcastQueueTests {
             try await Task.sleep(for: .milliseconds(300))
             counter.cancel()
             let heard = await counter.value
+            #expect(heard >= 2, "queued, downloading and failed were told: \(heard)")
             // Queued, downloading, failed: a few, not a tick every quarter second for ever.
             let before = heard
             let again = await queue.changes()

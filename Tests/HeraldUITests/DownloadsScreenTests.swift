@@ -24,7 +24,10 @@ actor MemoryQueue: PodcastQueue {
         return .added(entry)
     }
     func download(id: Int64) async throws { asked.append("download \(id)") }
-    func cancel(id: Int64) async throws { asked.append("cancel \(id)") }
+    func cancel(id: Int64) async throws -> Bool {
+        asked.append("cancel \(id)")
+        return items.contains { $0.id == id && ($0.state == .downloading || $0.state == .queued) }
+    }
     func setPlayed(_ played: Bool, id: Int64) async throws {
         asked.append("played \(played) \(id)")
         if let index = items.firstIndex(where: { $0.id == id }) { items[index].state = played ? .played : .finished }
@@ -34,8 +37,8 @@ actor MemoryQueue: PodcastQueue {
         items.removeAll { $0.id == id }
     }
     func purge(deletingFiles: Bool) async throws -> Int {
-        let gone = items.count { $0.state == .finished || $0.state == .played }
-        items.removeAll { $0.state == .finished || $0.state == .played }
+        let gone = items.count { $0.state == .played }
+        items.removeAll { $0.state == .played }
         return gone
     }
     func setMaxDownloads(_ count: Int) async { maxDownloads = count }
@@ -117,12 +120,17 @@ struct DownloadsScreenTests {
         #expect(app.message == "Downloading “Broken”.")
         await AppDriver.press(app, [.character("+"), .character("+")])
         #expect(app.message == "Up to 3 downloads at once.")
-        #expect(await queue.maxDownloads == 3)
+        #expect(app.settings.maxDownloads == 3 && app.configLines.last == "set max-downloads 3", "as :set does")
         await AppDriver.press(app, [.character("D")])
         #expect(app.message == "Removed “Broken” from the queue.")
         await AppDriver.press(app, [.character("P")])
-        #expect(app.message == "Removed 1 finished or played episode from the queue (their files stay).")
-        #expect(await queue.asked == ["played true 1", "played false 1", "cancel 2", "download 3", "remove 3 false"])
+        #expect(app.message == "Nothing to purge: no episode is played (m marks one).")
+        await AppDriver.press(app, [.home, .character("m"), .character("P")])
+        #expect(app.message == "Removed 1 played episode from the queue (their files stay).")
+        #expect(
+            await queue.asked == [
+                "played true 1", "played false 1", "cancel 2", "download 3", "remove 3 false", "played true 1",
+            ])
         #expect(await queue.items.map(\.title) == ["Halfway", "Later"])
         await AppDriver.press(app, [.character("q")])
         #expect(app.screenKind == .feeds)

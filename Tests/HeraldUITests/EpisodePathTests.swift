@@ -73,6 +73,12 @@ struct EpisodePathTests {
         #expect(URL(fileURLWithPath: made).standardizedFileURL.path == made)
     }
 
+    @Test("a name never ends like a download's part file")
+    func notAPart() {
+        let episode = EpisodePath.Episode(url: "https://x.example/show.mp3.part", title: "T", feedTitle: "S")
+        #expect(path(episode, Settings()) == "/home/me/show.mp3-part")
+    }
+
     @Test("a field a file name cannot have is refused where the config says it, with why")
     func refused() {
         let config = ConfigFile.parse(

@@ -187,7 +187,7 @@ public struct Settings: Sendable, Equatable {
             summary: "episodes downloaded at once (+ and - on the queue screen change it)"),
         Spec(
             name: "delete-played-files", kind: .bool, defaultValue: "no",
-            summary: "removing an episode from the queue (D, P) deletes its file too"),
+            summary: "removing a played episode from the queue (D, P) deletes its file too (a downloaded one never played stays)"),
         // Sync (issue 12).
         Spec(
             name: "sync-dir", kind: .folder, defaultValue: "",

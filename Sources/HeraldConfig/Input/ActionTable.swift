@@ -135,9 +135,10 @@ public enum ActionTable {
         ActionBinding(.cancelDownload, [.character("c")], on: [.downloads], "stop its download (kept for a resume)"),
         ActionBinding(
             .deleteDownload, [.character("D")], on: [.downloads],
-            "remove it from the queue (its file stays, unless delete-played-files)", hint: "D:remove"),
+            "remove it from the queue (its file stays; a played one's goes with delete-played-files)",
+            hint: "D:remove"),
         ActionBinding(
-            .purgeDownloads, [.character("P")], on: [.downloads], "remove the finished and played episodes"),
+            .purgeDownloads, [.character("P")], on: [.downloads], "remove the played episodes from the queue"),
         ActionBinding(.markPlayed, [.character("m")], on: [.downloads], "mark it played, or not"),
         ActionBinding(.moreDownloads, [.character("+")], on: [.downloads], "one more download at once"),
         ActionBinding(.fewerDownloads, [.character("-")], on: [.downloads], "one fewer download at once"),

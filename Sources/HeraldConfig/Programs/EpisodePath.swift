@@ -37,6 +37,8 @@ public enum EpisodePath {
         if !directory.hasPrefix("/") { directory = home + "/" + directory }
         var file = component(name.text { component(value($0)) })
         if file.isEmpty { file = "episode" }
+        // A name never ends like a download's part (`x.mp3.part` would be another's part).
+        if file.lowercased().hasSuffix(".part") { file = String(file.dropLast(5)) + "-part" }
         return URL(fileURLWithPath: directory).appendingPathComponent(file).standardizedFileURL.path
     }
 

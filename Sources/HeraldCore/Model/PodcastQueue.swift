@@ -102,15 +102,16 @@ public protocol PodcastQueue: Sendable {
     func enqueue(_ request: DownloadRequest) async throws -> EnqueueOutcome
     /// Downloads an entry now, or again (a failed or cancelled one resumes where it stopped).
     func download(id: Int64) async throws
-    /// Stops an entry's download, keeping what it has for a resume.
-    func cancel(id: Int64) async throws
+    /// Stops an entry's download, keeping what it has for a resume; false when nothing here
+    /// was to stop (finished, or another process downloads it).
+    func cancel(id: Int64) async throws -> Bool
     /// Marks an entry played (or finished again).
     func setPlayed(_ played: Bool, id: Int64) async throws
-    /// Removes an entry (stopping it); its partial file goes, a finished file stays unless
-    /// `deletingFile`.
+    /// Removes an entry (stopping it); its partial file goes, a downloaded file stays (a played
+    /// one's goes with `deletingFile`).
     func remove(id: Int64, deletingFile: Bool) async throws
-    /// Removes the finished and played entries (their files stay, unless `deletingFiles`);
-    /// returns how many went.
+    /// Removes the played entries (their files stay, unless `deletingFiles`); returns how many
+    /// went.
     func purge(deletingFiles: Bool) async throws -> Int
     /// At most this many download at once.
     func setMaxDownloads(_ count: Int) async

@@ -214,13 +214,14 @@ enum Migrations {
         Step(version: 15, summary: "the podcast download queue") { db in
             // Entries are not tied to articles: retention may remove an article whose episode
             // is still queued, downloading or on disk. `url` is unique: an episode is queued
-            // once. The bytes received are not kept here but read from the file itself.
+            // once; `path` too: two entries never share a file. The bytes received are not
+            // kept here but read from the file itself.
             try db.execute(
                 """
                 CREATE TABLE downloads(
                     id INTEGER PRIMARY KEY,
                     url TEXT NOT NULL UNIQUE,
-                    path TEXT NOT NULL,
+                    path TEXT NOT NULL UNIQUE,
                     title TEXT NOT NULL,
                     feed_title TEXT NOT NULL,
                     state TEXT NOT NULL,

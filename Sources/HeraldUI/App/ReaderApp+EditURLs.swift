@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import HeraldCore
 
 /// newsboat's `E` (edit-urls): the subscriptions as a urls file in the user's editor; what
@@ -19,8 +20,11 @@ extension ReaderApp {
                 return
             }
             let file = NSTemporaryDirectory() + "herald-urls-\(UUID().uuidString).txt"
-            defer { try? FileManager.default.removeItem(atPath: file) }
-            guard FileManager.default.createFile(atPath: file, contents: Data(original.utf8), attributes: [.posixPermissions: 0o600])
+            defer { unlink(file) }
+            // Only this user may read it from the start (addresses may hold private tokens).
+            let descriptor = Glibc.open(file, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            let handle = descriptor >= 0 ? FileHandle(fileDescriptor: descriptor, closeOnDealloc: true) : nil
+            guard let handle, (try? handle.write(contentsOf: Data(original.utf8))) != nil, (try? handle.close()) != nil
             else {
                 self.message = "Could not write \(file) for the editor."
                 return
@@ -29,7 +33,10 @@ extension ReaderApp {
                 self.message = "The editor: \(failure); nothing changed."
                 return
             }
-            let edited = (try? String(contentsOfFile: file, encoding: .utf8)) ?? original
+            guard let edited = try? String(contentsOfFile: file, encoding: .utf8) else {
+                self.message = "The edited file is not UTF-8 text (or is gone): nothing changed."
+                return
+            }
             let edits = await editor.edits(from: original, to: edited)
             let refused = edits.refused.first.map { " Not taken: \($0)" + (edits.refused.count > 1 ? " (and \(edits.refused.count - 1) more)." : ".") } ?? ""
             guard !edits.isEmpty else {

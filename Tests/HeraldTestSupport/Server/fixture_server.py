@@ -30,7 +30,9 @@ Prints the port it listens on, then serves until killed:
   /many/N          RSS of N items, newest first ("Item 0" a minute before 2026-11-30, "Item 1" two…); no validators
   /episode/N/NAME  N bytes (byte i is i % 251), honouring `Range: bytes=S-` with a 206; query options:
                    norange (a 200 with every byte whatever the Range), cut=K (stops after byte K
-                   of the file, the connection closed), rate=B (B bytes a second), nolength
+                   of the file, the connection closed), rate=B (B bytes a second), nolength,
+                   etag=X (sent as ETag "X"; an If-Range naming another gets the whole file, a 200),
+                   shift=K (byte i is (i + K) % 251: another file of the same size)
   /podcast/N       RSS of one episode, "Episode of N bytes", its enclosure /episode/N/episode.mp3
                    (the query after N is passed on to the episode); /podcast-hostile: a title and
                    an address made to climb out of the folder
@@ -65,11 +67,12 @@ _bomb = []
 PATTERN = bytes(range(251)) * (1 + (1 << 20) // 251 + 1)
 
 
-def episode_bytes(start, end):
-    """Bytes start..<end of an episode: byte i is i % 251, in pieces of at most 1 MB."""
+def episode_bytes(start, end, shift=0):
+    """Bytes start..<end of an episode: byte i is (i + shift) % 251, in pieces of at most 1 MB."""
     while start < end:
         count = min(end - start, 1 << 20)
-        yield PATTERN[start % 251:start % 251 + count]
+        at = (start + shift) % 251
+        yield PATTERN[at:at + count]
         start += count
 
 
@@ -114,6 +117,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
         size = int(route.split("/")[2])
         start = 0
         wanted = self.headers.get("Range", "")
+        etag = f'"{options["etag"]}"' if "etag" in options else None
+        if_range = self.headers.get("If-Range")
+        if if_range is not None and if_range != etag:
+            wanted = ""  # another file than the part's: all of it
         if wanted.startswith("bytes=") and wanted.endswith("-") and "norange" not in options:
             start = int(wanted[len("bytes="):-1])
             if start >= size:
@@ -130,12 +137,14 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if "nolength" not in options:
             self.send_header("Content-Length", str(size - start))
         self.send_header("Accept-Ranges", "bytes")
+        if etag:
+            self.send_header("ETag", etag)
         self.end_headers()
         end = min(size, int(options["cut"])) if "cut" in options else size
         rate = int(options.get("rate", "0"))
         began, sent = time.monotonic(), 0
         try:
-            for piece in episode_bytes(start, end):
+            for piece in episode_bytes(start, end, int(options.get("shift", "0"))):
                 step = max(1, rate // 20) if rate else len(piece)
                 for offset in range(0, len(piece), step):
                     self.wfile.write(piece[offset:offset + step])

@@ -23,17 +23,17 @@ extension DownloadsModel {
         switch action {
         case .back: app.back()
         case .moreDownloads, .fewerDownloads:
-            maxDownloads = max(1, min(20, maxDownloads + (action == .moreDownloads ? 1 : -1)))
-            let (queue, count) = (queue, maxDownloads)
-            app.work.start { await queue.setMaxDownloads(count) }
+            // As `:set max-downloads` does: the setting, its users (the queue) and `:dumpconfig`.
+            maxDownloads = max(1, min(20, app.settings.maxDownloads + (action == .moreDownloads ? 1 : -1)))
+            app.run("set max-downloads \(maxDownloads)")
             app.message = "Up to \(maxDownloads) download\(maxDownloads == 1 ? "" : "s") at once."
         case .purgeDownloads:
             let (queue, deleting) = (queue, app.settings.deletePlayedFiles)
             change(in: app) {
                 let gone = try await queue.purge(deletingFiles: deleting)
                 return gone == 0
-                    ? "Nothing to purge: no episode is finished or played."
-                    : "Removed \(gone) finished or played episode\(gone == 1 ? "" : "s") from the queue"
+                    ? "Nothing to purge: no episode is played (m marks one)."
+                    : "Removed \(gone) played episode\(gone == 1 ? "" : "s") from the queue"
                         + (deleting ? " and their files." : " (their files stay).")
             }
         default:
@@ -69,10 +69,10 @@ extension DownloadsModel {
         case .downloadNow:
             switch entry.state {
             case .finished, .played: app.message = "“\(entry.title)” is downloaded: \(entry.path)"
-            case .downloading: app.message = "“\(entry.title)” is downloading."
-            case .queued, .failed, .cancelled:
+            case .queued, .failed, .cancelled, .downloading:
                 change(in: app) {
                     try await queue.download(id: entry.id)
+                    if entry.state == .downloading { return "“\(entry.title)” is downloading." }
                     return "Downloading “\(entry.title)”" + (entry.received > 0 ? ", from where it stopped." : ".")
                 }
             }
@@ -82,7 +82,9 @@ extension DownloadsModel {
                 return
             }
             change(in: app) {
-                try await queue.cancel(id: entry.id)
+                guard try await queue.cancel(id: entry.id) else {
+                    return "“\(entry.title)” is not downloading here (another herald may be): nothing stopped."
+                }
                 return "Stopped “\(entry.title)”; d goes on from where it stopped."
             }
         case .deleteDownload:
@@ -90,8 +92,9 @@ extension DownloadsModel {
             change(in: app) {
                 try await queue.remove(id: entry.id, deletingFile: deleting)
                 let done = entry.state == .finished || entry.state == .played
+                let deleted = deleting && entry.state == .played
                 return "Removed “\(entry.title)” from the queue"
-                    + (done ? (deleting ? " and deleted its file." : "; the file stays: \(entry.path)") : ".")
+                    + (done ? (deleted ? " and deleted its file." : "; the file stays: \(entry.path)") : ".")
             }
         case .markPlayed:
             guard entry.state == .finished || entry.state == .played else {
