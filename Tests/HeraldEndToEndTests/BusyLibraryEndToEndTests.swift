@@ -8,7 +8,7 @@ import Testing
 struct BusyLibraryEndToEndTests {
     typealias Library = CommandLineTests.Library
 
-    @Test("a star given while another program holds the library for 9 s stays, and is saved once it is free")
+    @Test("a star given while another program holds the library past the busy timeout stays, and is saved once it is free")
     func starWhileBusy() async throws {
         let library = Library()
         defer { library.cleanUp() }
@@ -21,15 +21,21 @@ struct BusyLibraryEndToEndTests {
         try await session.waitUntil("the first feed's articles") { screen in
             screen.contains { $0.contains("articles ·") }
         }
-        // The sqlite3 tool takes the write lock and keeps it 9 s. It waits for the lock (as a
-        // `herald reload` from cron would) should the reader be writing at that instant: without
-        // `.timeout` its BEGIN fails at once, and nothing holds the lock at all.
+        // The sqlite3 tool takes the write lock and keeps it until the test lets go (a file
+        // appears; 90 s at most). It waits for the lock (as a `herald reload` from cron
+        // would) should the reader be writing at that instant: without `.timeout` its BEGIN
+        // fails at once, and nothing holds the lock at all. Held until told, not for a time:
+        // on a loaded machine the star must not arrive after a timed hold has ended.
         let marker = library.directory.appendingPathComponent("lock-held").path
+        let release = library.directory.appendingPathComponent("lock-release").path
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/bin/sh")
         holder.arguments = [
-            "-c", "printf '.timeout 20000\\nBEGIN IMMEDIATE;\\n.shell touch %s\\n.shell sleep 9\\nCOMMIT;\\n' \"$1\" | sqlite3 \"$0\"",
-            library.path, marker,
+            "-c",
+            "printf '.timeout 20000\\nBEGIN IMMEDIATE;\\n.shell touch %s\\n"
+                + ".shell n=0; while [ ! -e %s ] && [ $n -lt 900 ]; do sleep 0.1; n=$((n+1)); done\\nCOMMIT;\\n' "
+                + "\"$1\" \"$2\" | sqlite3 \"$0\"",
+            library.path, marker, release,
         ]
         holder.standardOutput = FileHandle.nullDevice
         holder.standardError = FileHandle.nullDevice
@@ -52,9 +58,13 @@ struct BusyLibraryEndToEndTests {
         }
         try #require(held, "sqlite3 never took the write lock")
         try session.sendKeys("*")
-        // Past the busy timeout the old reader undid the star ("Could not save the star
-        // (undone): the library is busy"); the reader says it waits (`The library is busy`),
-        // then that it saved it: a loaded machine may show only the second.
+        // Past the busy timeout (5 s) the old reader undid the star ("Could not save the star
+        // (undone): the library is busy"); this one says it waits, and keeps the star on screen.
+        let waiting = try await session.waitUntil("the reader says it waits", timeout: .seconds(40)) { screen in
+            screen.contains { $0.contains("The library is busy") || $0.contains("Could not save") }
+        }
+        #expect(waiting.contains { $0.contains("N* ") }, "starred on screen:\n\(TmuxSession.framed(waiting))")
+        #expect(FileManager.default.createFile(atPath: release, contents: nil))
         let saved = try await session.waitUntil("the star is saved", timeout: .seconds(40)) { screen in
             screen.contains { $0.contains("Saved the star") || $0.contains("Could not save") }
         }
