@@ -81,14 +81,16 @@ struct PodcastQueueEndToEndTests {
         defer { server.stop() }
         let library = Library()
         defer { library.cleanUp() }
-        let (config, _) = try setUp(library, server, route: "/podcast/6000000?rate=1500000")
+        // 300 KB/s: 20 s of download, wide enough a window for the kill on a sanitizer's slow
+        // machine (at 1.5 MB/s TSan's reader once finished before the kill landed).
+        let (config, _) = try setUp(library, server, route: "/podcast/6000000?rate=300000")
         let id = try #require(try library.jsonLines(["list"]).first?["id"] as? String)
         let queued = try library.run(["podcasts", "add", id, "--config", config.path])
         #expect(queued.exitStatus == 0, "\(queued.errors)")
         let first = try await library.openReader(["--config", config.path])
         let file = library.directory.path + "/pods/Pod & cast/episode.mp3"
         // The reader starts the queue by itself: wait for some bytes, then kill it.
-        let deadline = ContinuousClock.now + .seconds(30)
+        let deadline = ContinuousClock.now + .seconds(90)
         while (try? FileManager.default.attributesOfItem(atPath: file + ".part")[.size] as? Int ?? 0) ?? 0 < 1_000_000,
             ContinuousClock.now < deadline
         {
@@ -112,7 +114,7 @@ struct PodcastQueueEndToEndTests {
         defer { second.kill() }
         try await second.waitUntil("the feed list") { $0.first?.contains("Herald · Feeds") == true }
         try second.sendKeys("d")
-        try await second.waitUntil("it goes on and finishes", timeout: .seconds(60)) { screen in
+        try await second.waitUntil("it goes on and finishes", timeout: .seconds(120)) { screen in
             screen.contains { $0.contains("finished") && $0.contains("6 MB") }
         }
         var expected = Self.episode(6_000_000)
