@@ -46,6 +46,7 @@ struct ImportPodboatQueueTests {
         #expect(imported.output.contains("queue:5:") && imported.output.contains("unknown state `someday`"))
 
         let rows = try library.jsonLines(["podcasts"])
+        try #require(rows.count == 3, "\(rows)")
         #expect(rows.map { $0["state"] as? String } == ["finished", "played", "queued"], "\(rows)")
         #expect(rows[1]["path"] as? String == pods.path + "/two \"live\".mp3")
         // The half-downloaded one is the feed's episode: it takes its article's title.
