@@ -89,6 +89,8 @@ struct DownloadsScreenTests {
         let text = app.render().text()
         #expect(text.contains("the disk is full"), "\(text)")
         #expect(text.contains("4 episodes · 1 downloading · 1 failed · up to 1 at once"))
+        // Leaving the screen ends its watch of the queue (else the task waits past the test).
+        await AppDriver.press(app, [.character("q")])
     }
 
     @Test("the screen follows the queue by itself: a change redraws it without a key")
@@ -103,6 +105,8 @@ struct DownloadsScreenTests {
         }
         #expect(app.render().text().contains("19 MB/20 MB"))
         #expect(frames >= 1, "a frame was asked for")
+        await AppDriver.press(app, [.character("q")])
+        #expect(app.screenKind == .feeds)
     }
 
     @Test("podboat's keys: Enter plays a finished one and marks it played, d, c, D, m, P and + - act on the queue")
