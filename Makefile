@@ -87,7 +87,7 @@ test-release: build deps-test
 TSAN := --sanitize=thread --scratch-path .build/tsan
 ASAN := --sanitize=address --scratch-path .build/asan
 SANITIZERS := $(CURDIR)/Tests/Sanitizers
-WALL_CLOCK_TESTS := --skip 'slowLargeBodyDoesNotBlockOthers|FeedFetcherTests/timeout\(|manyHostsInParallel|trickle\(|slowFeedsWaitTogether|totalDeadline|pausedTimeIsNotRunTime|reloadWithSlowFeed|SlowRegexStoreTests/queries|PodcastQueueTests/oneAtATime|PodcastQueueTests/cancelThenDownload|killedThenResumed'
+WALL_CLOCK_TESTS := --skip 'slowLargeBodyDoesNotBlockOthers|FeedFetcherTests/timeout\(|manyHostsInParallel|trickle\(|slowFeedsWaitTogether|totalDeadline|pausedTimeIsNotRunTime|reloadWithSlowFeed|SlowRegexStoreTests/queries|PodcastQueueTests/oneAtATime|PodcastQueueTests/cancelThenDownload|killedThenResumed|queueAndPlay'
 
 test-tsan: deps-test
 	$(SWIFT) build --build-tests $(STRICT) $(TSAN)

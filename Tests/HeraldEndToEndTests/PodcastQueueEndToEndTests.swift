@@ -35,7 +35,9 @@ struct PodcastQueueEndToEndTests {
         defer { server.stop() }
         let library = Library()
         defer { library.cleanUp() }
-        let (config, played) = try setUp(library, server, route: "/podcast/3000000?rate=1000000")
+        // 300 KB/s: ten seconds of download for the bar to be seen in (under ASan, at 1 MB/s,
+        // it was done before the queue screen showed).
+        let (config, played) = try setUp(library, server, route: "/podcast/3000000?rate=300000")
         let session = try await library.openReader(["--config", config.path])
         defer { session.kill() }
         try await session.waitUntil("the podcast feed") { $0.contains { $0.contains("Pod & cast") } }
@@ -57,7 +59,7 @@ struct PodcastQueueEndToEndTests {
             screen.first?.contains("Episode of 3000000 bytes") == true || screen.contains { $0.contains("Feed:") }
         }
         try session.sendKeys("d")
-        let finished = try await session.waitUntil("the episode is finished", timeout: .seconds(60)) { screen in
+        let finished = try await session.waitUntil("the episode is finished", timeout: .seconds(120)) { screen in
             screen.contains { $0.contains("finished") && $0.contains("3 MB") }
         }
         #expect(
