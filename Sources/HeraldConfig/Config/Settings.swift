@@ -38,7 +38,7 @@ public struct Settings: Sendable, Equatable {
     /// Removing an entry from the queue removes its finished file too.
     public var deletePlayedFiles = false
 
-    // `try!`: the defaults are constant formats the tests parse (`SettingsTests`).
+    // `try!`: constant formats that parse (EpisodePathTests.defaults builds `Settings()` with both).
     public static let defaultDownloadPath = try! ListFormat.parse("~/", for: .download).get()
     public static let defaultDownloadFileName = try! ListFormat.parse(
         "%?u?%u&%Y-%b-%d-%H%M%S.unknown?", for: .download
