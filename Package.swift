@@ -69,7 +69,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "herald-bench",
-            dependencies: ["HeraldCore", "HeraldStore", "HeraldSync"],
+            dependencies: ["HeraldCore", "HeraldStore", "HeraldSync", "CZlib"],
             swiftSettings: strict
         ),
 

@@ -18,6 +18,8 @@ import HeraldStore
 //   herald-bench sync-merge [--operations N] [--devices D] [--dir DIR [--reuse]]
 //                                                      merges N sync operations: time and peak memory
 //   herald-bench undo --db PATH                        mark all read and its undo; main-actor gaps
+//   herald-bench extract --pages DIR --out FILE [--runs R]
+//                                                      the article extractor on saved pages: ms a page
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("herald-bench: \(message)\n".utf8))
@@ -101,9 +103,17 @@ case "sync-change":
     }
     try await SyncChangeBench.run(
         path: path, changes: option("--changes", in: arguments).flatMap(Int.init) ?? 2_000)
+case "extract" where arguments.count == 3 && arguments[1] == "--explain":
+    let data = try Data(contentsOf: URL(fileURLWithPath: arguments[2]))
+    print(ArticleExtractor.explain(html: arguments[2].hasSuffix(".gz") ? try ExtractBench.gunzip(data) : [UInt8](data)))
+case "extract":
+    guard let pages = option("--pages", in: arguments), let out = option("--out", in: arguments) else {
+        fail("usage: herald-bench extract --pages DIR --out FILE [--runs R]")
+    }
+    try ExtractBench.run(pages: pages, out: out, runs: option("--runs", in: arguments).flatMap(Int.init) ?? 5)
 case "undo":
     guard let path = option("--db", in: arguments) else { fail("usage: herald-bench undo --db PATH") }
     try await UndoBench.run(path: path)
 default:
-    fail("usage: herald-bench populate|search|lists|query|parse|corpus|store|undo|sync-merge|sync-change …")
+    fail("usage: herald-bench populate|search|lists|query|parse|corpus|store|undo|extract|sync-merge|sync-change …")
 }
