@@ -187,6 +187,9 @@ public struct ArticleExtractor {
         var best: Int?
         for candidate in candidates {
             scores[candidate] *= 1 - linkDensity(candidate)
+            // A container of several `article`s is a list of stories, not one.
+            let stories = articles(in: candidate)
+            if stories >= 2 { scores[candidate] /= Double(stories) }
             if best.map({ scores[candidate] > scores[$0] }) ?? true { best = candidate }
         }
         guard var top = best else { return nil }
@@ -278,10 +281,42 @@ public struct ArticleExtractor {
         }
     }
 
+    /// The share of a short paragraph or item that is link text past which it is a link.
+    static let linkLine = 0.8
+
+    /// The `article` elements with text inside `node` (itself excluded).
+    func articles(in node: Int) -> Int {
+        var count = 0
+        var i = node + 1
+        let end = Int(tree.nodes[node].end)
+        while i <= end {
+            if tree.nodes[i].tag == .article, !removed[i], chars[i] >= 100 {
+                count += 1
+                i = Int(tree.nodes[i].end) + 1
+            } else {
+                i += 1
+            }
+        }
+        return count
+    }
+
+    func links(in node: Int) -> Int {
+        var count = 0
+        for i in node...Int(tree.nodes[node].end) where tree.nodes[i].tag == .a { count += 1 }
+        return count
+    }
+
     private func shouldDrop(_ node: Int, in part: Int) -> Bool {
         let tag = tree.nodes[node].tag
         if tag == .h1 { return true }
         if tag.isHeading { return linkDensity(node) > 0.33 || classWeight(node) < 0 }
+        // A line that is all link is a pointer elsewhere ("Read more", a related story).
+        if tag == .p || tag == .li, chars[node] < 200, linkDensity(node) >= Self.linkLine { return true }
+        // Links bunched inside a sentence are a card (a person's other stories), not prose.
+        if tag == .span, linkDensity(node) >= 0.9, links(in: node) >= 3 { return true }
+        // Captions and credits describe a picture the terminal does not show; the image's
+        // own line (`[image: alt]`) stays.
+        if tag == .figcaption || tag == .caption { return true }
         switch tag {
         case .form, .table, .ul, .ol, .div, .section, .header, .figure, .dl, .other:
             break

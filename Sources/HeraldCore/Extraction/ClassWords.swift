@@ -11,7 +11,7 @@ struct ClassWords {
         "signup", "promo", "sponsor", "advert", "banner", "cookie", "consent", "gdpr", "popup", "modal",
         "sidebar", "widget", "breadcrumb", "pagination", "pager", "masthead", "navbar", "navigation", "footer",
         "outbrain", "taboola", "popular", "trending", "readmore", "recirc", "toolbar", "login", "signin",
-        "paywall", "byline", "dateline", "timestamp", "hidden", "offscreen", "overlay", "rating", "follow",
+        "byline", "dateline", "timestamp", "hidden", "offscreen", "overlay", "rating", "follow",
         "feedback", "donate", "teaser", "utility", "further", "keywords", "printfooter", "skiplink", "jump",
         "reaction", "sticky", "affiliate", "marketing", "ribbon", "disclosure",
     ]
