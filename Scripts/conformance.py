@@ -53,9 +53,22 @@ KEPT = {
     "HTML entity names": "Herald reads HTML entity names (&nbsp;, &eacute;) that a feed uses without "
     "declaring them as the characters they name, without calling the feed broken (they are that common)",
     "contributor as author": "Herald names an Atom feed's contributor as its author when it has no author",
+    "escaped markup in a div": "in HTML given as elements, feedparser skips a <div> without reading what it "
+    "holds as XHTML (a TypePad habit), so markup the feed escaped inside it becomes tags its sanitizer drops; "
+    "Herald reads the div as XHTML and shows that markup as text",
 }
 
 XML_ENTITIES = {"lt", "gt", "amp", "quot", "apos"}
+
+
+def holds_div(path):
+    with open(path, "rb") as f:
+        return b"<div" in f.read()
+
+
+def without_tags(text):
+    """`text` with what looks like tags taken out, as feedparser's sanitizer takes them."""
+    return one_line(re.sub(r"<[^<>]*>", " ", text))
 
 
 def only_html_entities_undeclared(path):
@@ -216,6 +229,15 @@ def kept(field, ours, theirs, ref, item_ref, item_ours, reading, path):
         return "untitled feed"
     if field == "title" and theirs is None and ours:
         return "derived title"
+    if (
+        field in ("title", "feed title")
+        and theirs
+        and ours
+        and "<" in ours
+        and without_tags(ours) == theirs
+        and holds_div(path)
+    ):
+        return "escaped markup in a div"
     if field == "id" and theirs is None and ours and (ours == item_ours.get("link") or ours.startswith("hash:")):
         return "derived id"
     if field == "author" and theirs is None and ours and ours == reading.get("feed author"):
