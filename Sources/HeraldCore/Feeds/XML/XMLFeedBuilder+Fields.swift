@@ -123,7 +123,8 @@ extension XMLFeedBuilder {
         }
     }
 
-    /// How an Atom text construct is written: 1.0 `type`, 0.3 MIME `type` and `mode`.
+    /// How an Atom text construct is written: 1.0 `type`, 0.3 MIME `type` and `mode` (which
+    /// 1.0 documents use too: `mode="base64"` is decoded in either, as feedparser does).
     struct AtomText {
         var kind: Kind
         /// 0.3 `mode="base64"`: the characters are the base64 of the text.
@@ -202,7 +203,11 @@ extension XMLFeedBuilder {
         text.mode = .skip
         var trimmed = String(decoding: XMLFeedText.trimmed(text.bytes[...]), as: UTF8.self)
         text.bytes.removeAll(keepingCapacity: true)
-        if current.isBase64 { trimmed = XMLFeedText.base64Text(trimmed).map(XMLFeedText.trimmed) ?? "" }
+        // Text that is no base64 of UTF-8 after all stays as written, as feedparser keeps it.
+        // Decoded text is shorter than its base64, which counted against the document's cap.
+        if current.isBase64, let decoded = XMLFeedText.base64Text(trimmed) {
+            trimmed = XMLFeedText.trimmed(decoded)
+        }
         guard !trimmed.isEmpty else { return }
         let isItem = itemDepth != nil
         func apply(_ change: (inout Record) -> Void) {

@@ -1,11 +1,42 @@
 import CLibXML2
 
-/// Atom `type="xhtml"` content, written back out as HTML while the SAX events arrive.
+/// Elements inside a collected element (Atom `type="xhtml"` content, or HTML a feed wrote as
+/// elements instead of escaping it), written back out as HTML while the SAX events arrive.
+///
+/// The characters between them are XML text: `&lt;blink&gt;` there is the text `<blink>`,
+/// so it is escaped again on the way out (`CapturedText.Mode.escape`), or the HTML-to-text
+/// step would take it for a tag and drop it.
 extension XMLFeedBuilder {
     static let voidElements: Set<String> = [
         "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param",
         "source", "track", "wbr",
     ]
+
+    /// An element starting inside the element being captured: left out of plain text (its
+    /// characters are kept), else written out as HTML.
+    func markupStart(ns: XMLFeedNamespace, name: String, attributes: [Attribute]) {
+        guard var current = capture, current.kind != .text else { return }
+        if current.kind == .html, text.mode != .escape {
+            // HTML written as elements, not as escaped text: RSS descriptions often, careless
+            // Atom `type="html"`, Atom 0.3 `type="text/html"` in `mode="xml"` by design. From
+            // the first element on, the characters are text between elements and are escaped
+            // like XHTML's; what came before stays the HTML it was written as (feedparser reads
+            // it the same way). Elements alone (0.3) are XHTML: its wrapper `<div>` goes too.
+            if current.mayBeInline, text.isBlank { current.kind = .xhtml }
+            current.mayBeInline = false
+            capture = current
+            text.mode = .escape
+        }
+        if current.kind == .xhtml, current.skippedDiv == nil, depth == current.depth + 1,
+            ns == .xhtml, name == "div", text.isBlank
+        {
+            current.skippedDiv = depth
+            capture = current
+            text.bytes.removeAll(keepingCapacity: true)
+            return
+        }
+        serializeStart(name: name, attributes: attributes)
+    }
 
     func serializeStart(name: String, attributes: [Attribute]) {
         openTags.append(name)

@@ -211,24 +211,8 @@ final class XMLFeedBuilder {
             base = XMLFeedText.resolve(xmlBase.value, against: base)
         }
 
-        if var current = capture {
-            // Markup inside a collected element.
-            guard current.kind != .text else { return }
-            if current.mayBeInline, text.isBlank {
-                current.kind = .xhtml
-                current.mayBeInline = false
-                capture = current
-                text.mode = .escape
-            }
-            if current.kind == .xhtml, current.skippedDiv == nil, depth == current.depth + 1,
-                ns == .xhtml, name == "div", text.isBlank
-            {
-                current.skippedDiv = depth
-                capture = current
-                text.bytes.removeAll(keepingCapacity: true)
-                return
-            }
-            serializeStart(name: name, attributes: attrs)
+        if capture != nil {
+            markupStart(ns: ns, name: name, attributes: attrs)
             return
         }
 
