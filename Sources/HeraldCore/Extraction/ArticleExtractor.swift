@@ -192,6 +192,19 @@ public struct ArticleExtractor {
             if stories >= 2 { scores[candidate] /= Double(stories) }
             if best.map({ scores[candidate] > scores[$0] }) ?? true { best = candidate }
         }
+        // The story the page is about carries its title: when the best candidate is apart
+        // from the page's first `h1`, the nearest candidate around that heading gains half
+        // again (a page of one story and a list of others, each scoring like it).
+        if let heading = (1..<tree.nodes.count).first(where: { tree.nodes[$0].tag == .h1 && !removed[$0] }),
+            let leader = best, !isAncestor(leader, of: heading)
+        {
+            var ancestor = Int(tree.nodes[heading].parent)
+            while ancestor > 0, scores[ancestor].isNaN { ancestor = Int(tree.nodes[ancestor].parent) }
+            if ancestor > 0, tree.nodes[ancestor].tag != .body, !isAncestor(ancestor, of: leader) {
+                scores[ancestor] *= 1.5
+                if best.map({ scores[ancestor] > scores[$0] }) ?? true { best = ancestor }
+            }
+        }
         guard var top = best else { return nil }
         // A container of several good candidates is the article (the paragraphs were split
         // into sections), as is the parent of an only child.
