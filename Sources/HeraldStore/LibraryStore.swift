@@ -218,7 +218,8 @@ public final class LibraryStore: ArticleRepository {
                 text: body.text, html: body.html, enclosures: Self.enclosures(row.text(11)),
                 image: row.text(12))
         }
-        guard let article else { throw RepositoryError.noSuchArticle(id) }
+        guard var article else { throw RepositoryError.noSuchArticle(id) }
+        article.full = try fullArticle(articleID: id)
         return article
     }
 

@@ -48,6 +48,12 @@ enum CommandTable {
             name: "parse", arguments: "FILE_OR_URL|- [--json]", summary: "print a feed as Herald reads it",
             options: ["--json"]),
         Command(
+            name: "extract", arguments: "FILE_OR_URL|- [--json]",
+            summary: "print the article Herald reads in a web page", options: ["--json"]),
+        Command(
+            name: "show", arguments: "ID [--json]",
+            summary: "print one article as the reader shows it (its whole text once fetched)", options: ["--json"]),
+        Command(
             name: "config", arguments: "check | default",
             summary: "check the config file; print the defaults",
             words: ["check", "default"]),

@@ -44,6 +44,10 @@ struct Herald {
                 exit(try await ReloadCommand.run(Array(arguments.dropFirst()), options: options))
             case "parse":
                 try await ParseCommand.run(Array(arguments.dropFirst()))
+            case "extract":
+                try await ExtractCommand.run(Array(arguments.dropFirst()))
+            case "show":
+                try await ShowCommand.run(Array(arguments.dropFirst()), options: options)
             case "add":
                 try await SubscriptionCommands.add(Array(arguments.dropFirst()), options: options)
             case "feed":
@@ -133,6 +137,7 @@ struct Herald {
             app.reloads.reloader = reloader
             app.sync.library = makeSync(config.settings)
             app.podcasts = podcasts
+            app.pages = (repository as? LibraryStore).map { WebPages(store: $0) }
             app.subscriptionEditor = (repository as? LibraryStore).map(LibraryURLsEditor.init(store:))
             app.apply(config)
             // Another process writing the library (herald add, a reload from cron): the

@@ -41,6 +41,7 @@ enum ReloadCommand {
         var reloader = Reloader(store: store, jobs: jobs)
         reloader.retention = (settings.keepDays, settings.keepArticles)
         reloader.defaultInterval = settings.reloadInterval
+        let since = Int64(Date().timeIntervalSince1970) - 1
         let summary = try await reloader.reload(onlyDue: due) { progress in
             guard showBar else { return }
             FileHandle.standardError.write(Data(bar(progress).utf8))
@@ -67,6 +68,16 @@ enum ReloadCommand {
                 let title = TextSanitizer.singleLine(failure.title)
                 let name = title == failure.url ? "<\(failure.url)>" : "\(title) <\(failure.url)>"
                 Console.say("  \(name): \(TextSanitizer.singleLine(failure.reason))")
+            }
+        }
+        // The web pages of the new articles of feeds set to `full-article`, once the feeds
+        // are stored (the reload's figures above are the feeds' alone).
+        if summary.newArticles > 0 {
+            let (whole, failed) = try await WebPages(store: store).fetchWanted(since: since, fallback: settings.fullArticle)
+            if !quiet, whole + failed > 0 {
+                Console.say(
+                    "read \(whole) whole article\(whole == 1 ? "" : "s") from their web pages"
+                        + (failed == 0 ? "" : "; \(failed) gave none (the feed's text stays: herald show ID says why)"))
             }
         }
         // Even with --quiet: a filter that was not applied is something to act on.

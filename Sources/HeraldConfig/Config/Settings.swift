@@ -1,4 +1,4 @@
-import HeraldCore
+public import HeraldCore
 
 /// The settings of the config file (`set NAME VALUE`), each with its default and what it
 /// does; `herald config default`, `:set` and the man page are printed from `specs`.
@@ -37,6 +37,9 @@ public struct Settings: Sendable, Equatable {
     public var maxDownloads = 1
     /// Removing an entry from the queue removes its finished file too.
     public var deletePlayedFiles = false
+    /// Whether reloads fetch the web pages of new articles, for feeds without their own
+    /// `full-article` setting.
+    public var fullArticle = FullArticleMode.no
 
     // `try!`: constant formats that parse (EpisodePathTests.defaults builds `Settings()` with both).
     public static let defaultDownloadPath = try! ListFormat.parse("~/", for: .download).get()
@@ -188,6 +191,11 @@ public struct Settings: Sendable, Equatable {
         Spec(
             name: "delete-played-files", kind: .bool, defaultValue: "no",
             summary: "removing a played episode from the queue (D, P) deletes its file too (a downloaded one never played stays)"),
+        Spec(
+            name: "full-article", kind: .choice(["yes", "auto", "no"]), defaultValue: "no",
+            summary:
+                "after a reload, fetch the web pages of new articles for their whole text (auto: when the feed's text is short or ends in a read-more link); a feed's own full-article setting wins"
+        ),
         // Sync (issue 12).
         Spec(
             name: "sync-dir", kind: .folder, defaultValue: "",
@@ -253,6 +261,9 @@ public struct Settings: Sendable, Equatable {
                 if spec.name == "download-path" { downloadPath = format } else { downloadFileName = format }
             case .failure(let error): return "at column \(error.column) of the format: \(error.message)"
             }
+        case .choice where spec.name == "full-article":
+            guard let mode = FullArticleMode(setting: text) else { return "\(spec.name) is \(spec.kind.expected)" }
+            fullArticle = mode
         case .choice, .dateFormat, .listFormat: return setDisplay(spec, text)
         }
         return nil

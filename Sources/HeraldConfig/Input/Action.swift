@@ -59,6 +59,9 @@ public enum Action: String, Sendable, Hashable, CaseIterable {
     case macroPrefix = "macro-prefix"
     /// Adds the article's podcast to the download queue (newsboat's `e`).
     case enqueue
+    /// Fetches the article's web page and shows its whole article in place of the feed's
+    /// text; again: the feed's text.
+    case fullArticle = "full-article"
     /// The subscriptions as a urls file in the user's editor; what changed there is applied
     /// (newsboat's `E`).
     case editURLs = "edit-urls"

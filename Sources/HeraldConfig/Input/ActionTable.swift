@@ -123,6 +123,9 @@ public enum ActionTable {
             .enqueue, [.character("e")], on: [.articles, .article],
             "add the article's podcast to the download queue"),
         ActionBinding(
+            .fullArticle, [.character("x")], on: [.articles, .article, .results],
+            "the whole article from its web page, in place of the feed's text (again: the feed's)"),
+        ActionBinding(
             .showDownloads, [.character("d")], on: [.feeds, .articles, .article],
             "the podcast queue: downloads, their progress, play a finished one"),
         ActionBinding(

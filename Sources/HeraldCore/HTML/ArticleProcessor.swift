@@ -12,11 +12,12 @@ public actor ArticleProcessor {
     public init() {}
 
     public func richText(for article: Article) -> RichText {
-        if let hit = recent.first(where: { $0.id == article.id && $0.html == article.html && $0.text == article.text }) {
+        let (html, text) = (article.shownHTML, article.shownText)
+        if let hit = recent.first(where: { $0.id == article.id && $0.html == html && $0.text == text }) {
             return hit.rich
         }
-        let rich = Self.richText(html: article.html, text: article.text, baseURL: article.link)
-        recent.append((article.id, article.html, article.text, rich))
+        let rich = Self.richText(html: html, text: text, baseURL: article.link)
+        recent.append((article.id, html, text, rich))
         if recent.count > keep { recent.removeFirst() }
         return rich
     }

@@ -115,7 +115,26 @@ public struct Article: Sendable, Hashable, Identifiable {
     public var enclosures: [Enclosure]
     /// The article's own picture, if the feed names one.
     public var image: String?
+    /// The whole article read from its web page, or why it could not be (nil: never fetched).
+    public var full: FullArticle?
     public var id: String { summary.id }
+
+    /// The text the reader shows: the page's article when fetched and chosen, else the feed's.
+    public var shownText: String { showsFullArticle ? full?.text ?? text : text }
+    public var shownHTML: String? { showsFullArticle ? full?.html : html }
+    public var showsFullArticle: Bool { full?.state == .whole && full?.shown == true }
+
+    /// Where the text shown comes from, once the article's page was fetched (nil before):
+    /// the article view's `Text:` line, and `herald show`'s.
+    public var textSource: String? {
+        guard let full else { return nil }
+        let page = full.page == link ? "its web page" : full.page
+        switch (full.state, full.shown) {
+        case (.whole, true): return "the whole article, from \(page) (x: the feed's text)"
+        case (.whole, false): return "the feed's (x: the whole article, from \(page))"
+        case (.failed, _): return "the feed's; its page gave none: \(full.note ?? "no article")"
+        }
+    }
 
     public init(
         summary: ArticleSummary, feedTitle: String, link: String?, text: String, html: String? = nil,

@@ -15,6 +15,8 @@ public enum FeedSettingKey: String, Sendable, CaseIterable, Hashable {
     case disabled
     /// The User-Agent header sent when fetching the feed.
     case userAgent = "user-agent"
+    /// Whether a reload fetches the web pages of the feed's new articles for their whole text.
+    case fullArticle = "full-article"
 
     /// What the value must be, in words.
     public var expected: String {
@@ -26,6 +28,7 @@ public enum FeedSettingKey: String, Sendable, CaseIterable, Hashable {
         case .keepDays: "a number of days from 0 to 36500 (0: forever)"
         case .disabled: "yes or no"
         case .userAgent: "a line of text, no control characters"
+        case .fullArticle: "yes, auto or no"
         }
     }
 
@@ -39,6 +42,8 @@ public enum FeedSettingKey: String, Sendable, CaseIterable, Hashable {
         case .keepDays: "keep the feed's articles N days (starred ones always)"
         case .disabled: "yes: not reloaded (r on it still does), marked - in the feed list"
         case .userAgent: "the User-Agent sent when fetching this feed"
+        case .fullArticle:
+            "yes: fetch the web page of each new article for its whole text; auto: when the feed's text is short or ends in a read-more link"
         }
     }
 
@@ -73,6 +78,8 @@ public enum FeedSettingKey: String, Sendable, CaseIterable, Hashable {
                 return .failure(bad)
             }
             return .success(trimmed)
+        case .fullArticle:
+            return FullArticleMode(setting: trimmed).map { .success($0.rawValue) } ?? .failure(bad)
         }
     }
 
@@ -129,6 +136,8 @@ public struct FeedSettings: Sendable, Hashable {
     public var keepArticles: Int? { values[.keepArticles].flatMap(Int.init) }
     public var keepDays: Int? { values[.keepDays].flatMap(Int.init) }
     public var userAgent: String? { values[.userAgent] }
+    /// nil: the feed has none of its own (the config's `full-article` applies).
+    public var fullArticle: FullArticleMode? { values[.fullArticle].flatMap(FullArticleMode.init(setting:)) }
 }
 
 /// One `feed URL KEY VALUE` line of the config file (the value already normalised).

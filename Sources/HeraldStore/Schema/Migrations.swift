@@ -231,5 +231,31 @@ enum Migrations {
                 );
                 """)
         },
+        Step(version: 16, summary: "whole articles read from their web pages, and their search index") { db in
+            // One row per article whose page was fetched: its article (`body`, packed as the
+            // articles' bodies are) or why there is none (`note`). It goes with its article.
+            // `full_fts` holds the article's title, author and whole text for search; unlike
+            // the articles' index it keeps its content, so the trigger can drop an entry
+            // without being told what it held.
+            try db.execute(
+                """
+                CREATE TABLE full_articles(
+                    article_id INTEGER PRIMARY KEY REFERENCES articles(id) ON DELETE CASCADE,
+                    state TEXT NOT NULL,
+                    page TEXT NOT NULL,
+                    fetched INTEGER NOT NULL,
+                    note TEXT,
+                    shown INTEGER NOT NULL DEFAULT 1,
+                    body BLOB
+                );
+                CREATE VIRTUAL TABLE full_fts USING fts5(
+                    title, author, text, tokenize='unicode61 remove_diacritics 2');
+                INSERT INTO full_fts(full_fts, rank) VALUES ('rank', 'bm25(10.0, 2.0, 1.0)');
+                CREATE VIRTUAL TABLE full_instances USING fts5vocab(full_fts, 'instance');
+                CREATE TRIGGER full_articles_gone AFTER DELETE ON articles BEGIN
+                    DELETE FROM full_fts WHERE rowid = OLD.id;
+                END;
+                """)
+        },
     ]
 }

@@ -38,19 +38,24 @@ extension LibraryStore {
             while try statement.step() { terms.append(statement.text(0) ?? "") }
             return terms
         }
-        let statement = try db.prepare(
-            "SELECT term FROM articles_instances WHERE term >= ?1 AND term < ?2 LIMIT 1")
-        let end = prefix + "\u{10FFFF}"
+        // The words of the whole articles read from web pages complete too (schema 16).
+        let vocabularies = schemaVersion >= 16 ? ["articles_instances", "full_instances"] : ["articles_instances"]
         var terms: [String] = []
-        var from = prefix
-        while terms.count < Self.completionLimit {
-            try statement.bind(.text(from), .text(end))
-            guard let term = try statement.firstRow({ $0.text(0) }).flatMap({ $0 }) else { break }
-            terms.append(term)
-            // The next word after this one: words hold no control characters.
-            from = term + "\u{1}"
+        for vocabulary in vocabularies {
+            let statement = try db.prepare("SELECT term FROM \(vocabulary) WHERE term >= ?1 AND term < ?2 LIMIT 1")
+            let end = prefix + "\u{10FFFF}"
+            var found = 0
+            var from = prefix
+            while found < Self.completionLimit {
+                try statement.bind(.text(from), .text(end))
+                guard let term = try statement.firstRow({ $0.text(0) }).flatMap({ $0 }) else { break }
+                if !terms.contains(term) { terms.append(term) }
+                found += 1
+                // The next word after this one: words hold no control characters.
+                from = term + "\u{1}"
+            }
         }
-        return terms
+        return Array(terms.sorted().prefix(Self.completionLimit))
     }
 
     /// How many of the newest matches are ranked.
@@ -87,11 +92,22 @@ extension LibraryStore {
             }
         let narrowing =
             filter == nil ? "" : "AND rowid IN (SELECT rowid FROM articles_cjk WHERE articles_cjk MATCH ?3)"
+        // Words are looked for in the whole articles read from web pages too (`full_fts`,
+        // their title, author and text): an article found in both counts once, at its best.
+        let pages =
+            index == "articles_fts" && filter == nil
+            ? """
+                UNION ALL SELECT * FROM (SELECT rowid AS id, rank AS score FROM full_fts
+                WHERE full_fts MATCH ?1 ORDER BY rowid DESC LIMIT ?4)
+                """ : ""
         let statement = try db.prepare(
             """
             SELECT \(Self.summaryColumns), f.title FROM (
-                SELECT rowid AS id, rank AS score FROM \(index)
-                WHERE \(index) MATCH ?1 \(narrowing) ORDER BY rowid DESC LIMIT ?4
+                SELECT id, min(score) AS score FROM (
+                    SELECT * FROM (SELECT rowid AS id, rank AS score FROM \(index)
+                    WHERE \(index) MATCH ?1 \(narrowing) ORDER BY rowid DESC LIMIT ?4)
+                    \(pages)
+                ) GROUP BY id
             ) s
             JOIN articles a ON a.id = s.id JOIN feeds f ON f.id = a.feed_id
             ORDER BY s.score, a.sort_time DESC, a.id DESC LIMIT ?2

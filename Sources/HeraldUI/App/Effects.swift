@@ -22,7 +22,7 @@ public final class Effects {
         case load, page, refresh, counts, search, step
         // The app.
         case reload, reloadProgress, reloadCounts, indexing, indexingProgress
-        case sync, syncTimer, syncWatch, syncPause, reloadTimer, notify, libraryWatch, libraryCheck
+        case sync, syncTimer, syncWatch, syncPause, reloadTimer, notify, libraryWatch, libraryCheck, pages
     }
 
     /// How long an effect's results are wanted.

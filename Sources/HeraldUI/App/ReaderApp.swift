@@ -66,6 +66,8 @@ public final class ReaderApp {
     public var programs: (any ProgramRunning)?
     /// The podcast queue and its downloads; nil for feed files read with --feeds.
     public var podcasts: (any PodcastQueue)?
+    /// Fetches articles' web pages for their whole text (`x`); nil without a library.
+    public var pages: (any PageReading)?
     /// The subscriptions as a urls file to edit (`E`); nil for feed files read with --feeds.
     public var subscriptionEditor: (any SubscriptionEditing)?
     /// Writes of flags, in order, and `u` (`FlagWriter`).
@@ -293,6 +295,9 @@ public final class ReaderApp {
             return
         case .sort, .reverseSort:
             sort(reversed: action == .reverseSort)
+            return
+        case .fullArticle:
+            fullArticle()
             return
         case .save, .pipeTo, .gotoURL, .openInBrowserAndMarkRead, .bookmark, .enqueue:
             performOnArticle(action)

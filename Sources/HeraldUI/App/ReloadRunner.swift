@@ -1,5 +1,6 @@
 public import HeraldCore
 import HeraldConfig
+import Foundation
 
 /// Reloads from the open reader (`r`, `R`, the `reload-interval` timer, `reload-on-start`),
 /// the search indexer after them, and `notify-command` when they bring new articles.
@@ -86,6 +87,8 @@ public final class ReloadRunner {
         }
         let run = ReloadRun(progress: ReloadProgress(done: 0, total: 0, failed: 0, newArticles: 0))
         self.run = run
+        // Articles first seen from here on are this reload's (a second back: stored times are whole seconds).
+        let since = Int64(Date().timeIntervalSince1970) - 1
         let (app, repository) = (self.app, app.repository)
         let progress = ProgressStream<ReloadProgress>()
         // The progress, in order, until the reload's end cancels it.
@@ -108,6 +111,7 @@ public final class ReloadRunner {
             switch outcome {
             case .success(let (summary, feeds, starred)):
                 self.finishReload(summary, only: feed, feeds: feeds, starred: starred)
+                if summary.newArticles > 0 { self.readPages(since: since) }
             case .failure(let error):
                 self.endReload()
                 app.say("Reload failed: \(error)")
@@ -186,6 +190,22 @@ public final class ReloadRunner {
         let slow = summary.slowFilters.map { "filter /\($0)/ too slow, left out; " }.joined()
         app.say(
             "\(slow)Reloaded \(summary.feeds) feed\(summary.feeds == 1 ? "" : "s"): \(summary.newArticles) new\(skipped)\(removed)\(failed)")
+    }
+
+    /// After a reload: the web pages of its new articles in feeds set to `full-article`, in
+    /// the background (at most two of a host at once); the status line says what they gave.
+    func readPages(since: Int64) {
+        guard let pages = app.pages else { return }
+        let fallback = app.settings.fullArticle
+        let app = self.app
+        app.effects.run(.pages) {
+            try? await pages.fetchNewPages(since: since, fallback: fallback)
+        } then: { counts in
+            guard let counts, counts.whole + counts.failed > 0 else { return }
+            app.say(
+                "Read \(counts.whole) whole article\(counts.whole == 1 ? "" : "s") from their web pages"
+                    + (counts.failed == 0 ? "" : "; \(counts.failed) gave none (the feed's text stays)"))
+        }
     }
 
     /// Starts the indexer unless it is running; the status line says how many articles wait.

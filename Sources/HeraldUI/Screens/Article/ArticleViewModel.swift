@@ -136,6 +136,7 @@ public final class ArticleViewModel {
             ("Feed:", article.feedTitle, theme.read), ("Title:", article.summary.title, theme.title),
             ("Author:", article.summary.author, theme.read),
             ("Date:", theme.dayAndTime(article.summary.published), theme.read), ("Link:", article.link, theme.link),
+            ("Text:", article.textSource, theme.read),
         ]
             + article.enclosures.map {
                 ($0.kindLabel + ":", $0.url + ($0.details.isEmpty ? "" : " (\($0.details))"), theme.link)
@@ -154,6 +155,13 @@ public final class ArticleViewModel {
             if count == words.count { break }
         }
         return best?.index
+    }
+
+    /// Reads the article again (its whole text was fetched or switched), from the top.
+    public func reload() {
+        top = 0
+        wrapped = nil
+        load()
     }
 
     /// Shows the HTML as fetched in place of the text, or the text again, from the top.
