@@ -124,7 +124,7 @@ public enum ActionTable {
             "add the article's podcast to the download queue"),
         ActionBinding(
             .fullArticle, [.character("x")], on: [.articles, .article, .results],
-            "the whole article from its web page, in place of the feed's text (again: the feed's)"),
+            "the whole article from its web page (again: the feed's text)"),
         ActionBinding(
             .showDownloads, [.character("d")], on: [.feeds, .articles, .article],
             "the podcast queue: downloads, their progress, play a finished one"),

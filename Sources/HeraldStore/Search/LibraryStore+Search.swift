@@ -95,7 +95,7 @@ extension LibraryStore {
         // Words are looked for in the whole articles read from web pages too (`full_fts`,
         // their title, author and text): an article found in both counts once, at its best.
         let pages =
-            index == "articles_fts" && filter == nil
+            index == "articles_fts" && filter == nil && schemaVersion >= 16
             ? """
                 UNION ALL SELECT * FROM (SELECT rowid AS id, rank AS score FROM full_fts
                 WHERE full_fts MATCH ?1 ORDER BY rowid DESC LIMIT ?4)
