@@ -109,6 +109,7 @@ bench: build deps-test
 	python3 Scripts/bench_items.py --herald $(RELEASE_BIN)
 	Scripts/bench_library.sh $(dir $(RELEASE_BIN))
 	$(dir $(RELEASE_BIN))herald-bench parse
+	python3 Scripts/bench_extract.py --bench $(dir $(RELEASE_BIN))herald-bench
 	$(dir $(RELEASE_BIN))herald-bench sync-merge --operations 1000000
 	python3 Scripts/bench_podcast.py --herald $(RELEASE_BIN)
 

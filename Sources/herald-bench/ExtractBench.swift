@@ -38,8 +38,8 @@ enum ExtractBench {
         let p90 = medians[min(medians.count * 9 / 10, medians.count - 1)]
         print(
             String(
-                format: "extract: median_ms=%.3f p90_ms=%.3f max_ms=%.3f pages=%d (%.0f KB of HTML a page on average)",
-                median, p90, medians.last ?? 0, medians.count, Double(bytes) / Double(medians.count) / 1024))
+                format: "extract: median_ms=%.3f p90_ms=%.3f pages=%d max_ms=%.3f (%.0f KB of HTML a page on average)",
+                median, p90, medians.count, medians.last ?? 0, Double(bytes) / Double(medians.count) / 1024))
         print("extract: peak resident memory \(peakResidentKB() / 1024) MB")
     }
 

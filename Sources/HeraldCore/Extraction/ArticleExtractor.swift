@@ -23,6 +23,8 @@ public struct ArticleExtractor {
     /// Per element: a block element (not `br`) is inside it, what is left out excluded.
     var hasBlock: [Bool]
     var verdicts: [ClassWords.Verdict]
+    /// Per text node: its characters and commas (`countText`).
+    private var textCounts: [(Int32, Int32)] = []
     var scores: [Double]
 
     init(tree: PageTree) {
@@ -101,18 +103,14 @@ public struct ArticleExtractor {
             commas[i] = 0
             hasBlock[i] = false
         }
+        if textCounts.isEmpty { countText() }
         var i = tree.nodes.count - 1
         while i > 0 {
             defer { i -= 1 }
             guard !removed[i] else { continue }
             let node = tree.nodes[i]
             if node.tag == .text {
-                var scalars: Int32 = 0
-                var commaCount: Int32 = 0
-                for byte in tree.text(of: i) {
-                    if byte & 0xC0 != 0x80, byte != 0x20 { scalars += 1 }
-                    if byte == 0x2C { commaCount += 1 }
-                }
+                let (scalars, commaCount) = textCounts[i]
                 chars[i] = scalars
                 commas[i] = commaCount
                 if inLink[i] { linkChars[i] = scalars }
@@ -123,6 +121,25 @@ public struct ArticleExtractor {
             commas[parent] += commas[i]
             if hasBlock[i] || (node.tag.isBlock && node.tag != .br) { hasBlock[parent] = true }
         }
+    }
+
+    /// Each text node's characters (spaces not counted) and commas, read once.
+    private mutating func countText() {
+        var counts = Array(repeating: (Int32(0), Int32(0)), count: tree.nodes.count)
+        tree.text.withUnsafeBufferPointer { text in
+            // Scripts' and styles' text (most of a page's bytes, often) is never counted.
+            for (i, node) in tree.nodes.enumerated()
+            where node.tag == .text && !Self.isNeverContent(tree.nodes[Int(node.parent)].tag) {
+                var scalars: Int32 = 0
+                var commaCount: Int32 = 0
+                for byte in text[Int(node.start)..<Int(node.start + node.count)] {
+                    if byte & 0xC0 != 0x80, byte != 0x20 { scalars += 1 }
+                    if byte == 0x2C { commaCount += 1 }
+                }
+                counts[i] = (scalars, commaCount)
+            }
+        }
+        textCounts = counts
     }
 
     func linkDensity(_ node: Int) -> Double {

@@ -27,11 +27,14 @@ struct ClassWords {
         "richtext", "paragraph",
     ]
 
-    private static func hashes(_ words: [String]) -> Set<UInt64> { Set(words.map { PageTag.hash(Array($0.utf8)) }) }
+    private static func hashes(_ words: [String]) -> HashTable<Bool> {
+        HashTable(words.map { (PageTag.hash(Array($0.utf8)), true) })
+    }
     private static let boilerplatePrefixes = hashes(boilerplate)
     private static let boilerplateWhole = hashes(boilerplateWords)
     private static let contentWords = hashes(content)
-    private static let prefixLengths = Set(boilerplate.map(\.utf8.count))
+    /// Bit n: a prefix word is n bytes long.
+    private static let prefixLengths: UInt64 = boilerplate.reduce(0) { $0 | 1 << UInt64(min($1.utf8.count, 63)) }
 
     struct Verdict {
         var boilerplate = false
@@ -57,7 +60,9 @@ struct ClassWords {
                 hash = (hash ^ UInt64(byte | (upper ? 0x20 : 0))) &* 0x100_0000_01b3
                 length += 1
                 i += 1
-                if !matchedPrefix, length >= 5, prefixLengths.contains(length), boilerplatePrefixes.contains(hash) {
+                if !matchedPrefix, length >= 5, length < 64, prefixLengths & (1 << UInt64(length)) != 0,
+                    boilerplatePrefixes.contains(hash)
+                {
                     matchedPrefix = true
                 }
             }

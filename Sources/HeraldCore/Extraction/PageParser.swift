@@ -1,5 +1,11 @@
 import CLibXML2
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Reads a page's HTML into a `PageTree`, the way a browser's parser roughly does: void
 /// elements, raw-text elements (`script`, `style`), the ends HTML implies (a block ends an
 /// open `p`, an `li` the previous `li`, a `tr` the previous row), end tags matched to the
@@ -38,8 +44,10 @@ struct PageParser {
         let n = b.count
         var i = 0
         while i < n {
-            var lt = i
-            while lt < n, b[lt] != 0x3C { lt += 1 }
+            var lt = n
+            if let base = b.baseAddress, let found = memchr(base + i, 0x3C, n - i) {
+                lt = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+            }
             if lt > i { appendText(UnsafeBufferPointer(rebasing: b[i..<lt]), decode: true) }
             guard lt < n else { return }
             i = lt
@@ -120,7 +128,11 @@ struct PageParser {
         guard tag.isRawText else { return after }
         // The content runs to the first `</name` of this element.
         let end = tag == .plaintext ? n : Self.findEndTag(b, hash: hash, from: after) ?? n
-        if tag == .script || tag == .title || tag == .style {
+        // Only what is read later is kept: the title, and scripts of JSON (JSON-LD metadata).
+        let json = tag == .script && found.contains { name, range in
+            name == .type && String(decoding: UnsafeBufferPointer(rebasing: b[range]), as: UTF8.self).lowercased().contains("json")
+        }
+        if tag == .title || json {
             appendText(UnsafeBufferPointer(rebasing: b[after..<end]), decode: tag == .title, raw: tag != .title)
         }
         close(node)
@@ -356,9 +368,13 @@ struct PageParser {
 
     /// Where the first end tag of the element named by `hash` starts.
     static func findEndTag(_ b: UnsafeBufferPointer<UInt8>, hash: UInt64, from start: Int) -> Int? {
+        guard let base = b.baseAddress else { return nil }
         var i = start
         while i + 1 < b.count {
-            if b[i] == 0x3C, b[i + 1] == 0x2F {
+            // memchr: a script runs to tens of kilobytes with few `<` in it.
+            guard let found = memchr(base + i, 0x3C, b.count - i) else { return nil }
+            i = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+            if i + 1 < b.count, b[i + 1] == 0x2F {
                 var j = i + 2
                 let (found, _, _) = name(b, from: &j)
                 if found == hash { return i }

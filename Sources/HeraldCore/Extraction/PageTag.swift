@@ -1,6 +1,6 @@
 /// The elements the extractor tells apart; every other element is `.other` (its name is kept
 /// as a hash, so that its end tag still finds it).
-enum PageTag: UInt8 {
+enum PageTag: UInt8, Sendable {
     case other, text, document
     case html, head, body, title, meta, link, base
     case script, style, noscript, template, iframe, svg, math, textarea, select, option, button
@@ -14,14 +14,14 @@ enum PageTag: UInt8 {
     case track, frameset, frame, applet, marquee
 
     /// Looked up by the FNV-1a hash of the lowercased name (`PageTag.hash`).
-    static let byHash: [UInt64: PageTag] = {
-        var map: [UInt64: PageTag] = [:]
+    static let byHash: HashTable<PageTag> = {
+        var entries: [(UInt64, PageTag)] = []
         var raw: UInt8 = PageTag.html.rawValue
         while let tag = PageTag(rawValue: raw) {
-            map[hash(Array(String(describing: tag).utf8))] = tag
+            entries.append((hash(Array(String(describing: tag).utf8)), tag))
             raw += 1
         }
-        return map
+        return HashTable(entries)
     }()
 
     static func hash<C: Collection>(_ lowercased: C) -> UInt64 where C.Element == UInt8 {

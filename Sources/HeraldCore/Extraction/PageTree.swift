@@ -18,17 +18,17 @@ struct PageTree {
         var count: Int32
     }
 
-    enum AttributeName: UInt8 {
+    enum AttributeName: UInt8, Sendable {
         case id, `class`, href, src, alt, title, type, itemprop, role, property, name, content, rel, datetime
         case hidden, style, ariaHidden, start, dataSrc, srcset, itemtype, lang
 
-        static let byHash: [UInt64: AttributeName] = [
+        static let byHash = HashTable<AttributeName>(Array([
             "id": .id, "class": .class, "href": .href, "src": .src, "alt": .alt, "title": .title,
             "type": .type, "itemprop": .itemprop, "role": .role, "property": .property, "name": .name,
             "content": .content, "rel": .rel, "datetime": .datetime, "hidden": .hidden, "style": .style,
             "aria-hidden": .ariaHidden, "start": .start, "data-src": .dataSrc, "srcset": .srcset,
             "itemtype": .itemtype, "lang": .lang,
-        ].reduce(into: [:]) { map, entry in map[PageTag.hash(Array(entry.key.utf8))] = entry.value }
+        ] as KeyValuePairs<String, AttributeName>).map { (PageTag.hash(Array($0.key.utf8)), $0.value) })
     }
 
     struct Attribute {
