@@ -23,6 +23,8 @@ public struct ArticleExtractor {
     /// Per element: a block element (not `br`) is inside it, what is left out excluded.
     var hasBlock: [Bool]
     var verdicts: [ClassWords.Verdict]
+    /// Per element: the elements inside it (`countInside`).
+    var inside: [Inside] = []
     /// Per text node: its characters and commas (`countText`).
     private var textCounts: [(Int32, Int32)] = []
     var scores: [Double]
@@ -184,6 +186,7 @@ public struct ArticleExtractor {
     }
 
     mutating func score() -> Int? {
+        countInside()
         var candidates: [Int] = []
         for i in 1..<tree.nodes.count where !removed[i] && tree.nodes[i].tag != .text {
             guard chars[i] >= 25, isParagraph(i) else { continue }
@@ -205,7 +208,7 @@ public struct ArticleExtractor {
         for candidate in candidates {
             scores[candidate] *= 1 - linkDensity(candidate)
             // A container of several `article`s is a list of stories, not one.
-            let stories = articles(in: candidate)
+            let stories = Int(inside[candidate].articles)
             if stories >= 2 { scores[candidate] /= Double(stories) }
             if best.map({ scores[candidate] > scores[$0] }) ?? true { best = candidate }
         }
@@ -314,26 +317,48 @@ public struct ArticleExtractor {
     /// The share of a short paragraph or item that is link text past which it is a link.
     static let linkLine = 0.8
 
-    /// The `article` elements with text inside `node` (itself excluded).
-    func articles(in node: Int) -> Int {
-        var count = 0
-        var i = node + 1
-        let end = Int(tree.nodes[node].end)
-        while i <= end {
-            if tree.nodes[i].tag == .article, !removed[i], chars[i] >= 100 {
-                count += 1
-                i = Int(tree.nodes[i].end) + 1
-            } else {
-                i += 1
-            }
-        }
-        return count
+    /// Elements inside a node (itself excluded), counted once for all nodes so that no
+    /// question about a subtree walks it: a million nested elements cost one pass, not one
+    /// per ancestor.
+    struct Inside {
+        var paragraphs: Int32 = 0
+        var images: Int32 = 0
+        var items: Int32 = 0
+        var inputs: Int32 = 0
+        var embeds: Int32 = 0
+        var links: Int32 = 0
+        /// `article` elements with 100 characters of text or more.
+        var articles: Int32 = 0
     }
 
-    func links(in node: Int) -> Int {
-        var count = 0
-        for i in node...Int(tree.nodes[node].end) where tree.nodes[i].tag == .a { count += 1 }
-        return count
+    mutating func countInside() {
+        var inside = Array(repeating: Inside(), count: tree.nodes.count)
+        var i = tree.nodes.count - 1
+        while i > 0 {
+            defer { i -= 1 }
+            let node = tree.nodes[i]
+            guard node.tag != .text else { continue }
+            var mine = inside[i]
+            switch node.tag {
+            case .p: if !removed[i] { mine.paragraphs += 1 }
+            case .img: mine.images += 1
+            case .li: mine.items += 1
+            case .input, .select, .textarea, .button: mine.inputs += 1
+            case .iframe, .object, .embed, .video: mine.embeds += 1
+            case .a: mine.links += 1
+            case .article: if !removed[i], chars[i] >= 100 { mine.articles += 1 }
+            default: break
+            }
+            let parent = Int(node.parent)
+            inside[parent].paragraphs += mine.paragraphs
+            inside[parent].images += mine.images
+            inside[parent].items += mine.items
+            inside[parent].inputs += mine.inputs
+            inside[parent].embeds += mine.embeds
+            inside[parent].links += mine.links
+            inside[parent].articles += mine.articles
+        }
+        self.inside = inside
     }
 
     private func shouldDrop(_ node: Int, in part: Int) -> Bool {
@@ -343,7 +368,7 @@ public struct ArticleExtractor {
         // A line that is all link is a pointer elsewhere ("Read more", a related story).
         if tag == .p || tag == .li, chars[node] < 200, linkDensity(node) >= Self.linkLine { return true }
         // Links bunched inside a sentence are a card (a person's other stories), not prose.
-        if tag == .span, linkDensity(node) >= 0.9, links(in: node) >= 3 { return true }
+        if tag == .span, linkDensity(node) >= 0.9, inside[node].links >= 3 { return true }
         // Captions and credits describe a picture the terminal does not show; the image's
         // own line (`[image: alt]`) stays.
         if tag == .figcaption || tag == .caption { return true }
@@ -359,24 +384,10 @@ public struct ArticleExtractor {
         let score = scores[node].isNaN ? 0 : scores[node]
         if weight + score < 0 { return true }
         guard commas[node] < 10 else { return false }
-        var paragraphs = 0
-        var images = 0
-        var items = -100
-        var inputs = 0
-        var embeds = 0
-        var i = node + 1
-        let end = Int(tree.nodes[node].end)
-        while i <= end {
-            switch tree.nodes[i].tag {
-            case .p: if !removed[i] { paragraphs += 1 }
-            case .img: images += 1
-            case .li: items += 1
-            case .input, .select, .textarea, .button: inputs += 1
-            case .iframe, .object, .embed, .video: embeds += 1
-            default: break
-            }
-            i += 1
-        }
+        let counts = inside[node]
+        let (paragraphs, images, inputs, embeds) =
+            (Int(counts.paragraphs), Int(counts.images), Int(counts.inputs), Int(counts.embeds))
+        let items = Int(counts.items) - 100
         let isList = tag == .ul || tag == .ol
         let length = chars[node]
         let density = linkDensity(node)
