@@ -9,8 +9,12 @@ import Testing
 @Suite("Query indexes migration")
 struct QueryMigrationTests {
     /// Turns a library at the latest schema back into what version 10 wrote: the same tables
-    /// and word indexes, without migration 11's (nor 12's to 15's).
+    /// and word indexes, without migration 11's (nor 12's to 16's).
     static let downgrade = """
+        DROP TRIGGER full_articles_gone;
+        DROP TABLE full_instances;
+        DROP TABLE full_fts;
+        DROP TABLE full_articles;
         DROP TABLE downloads;
         DROP INDEX feeds_position;
         DROP TABLE hidden_articles;

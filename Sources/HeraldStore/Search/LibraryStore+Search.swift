@@ -94,8 +94,9 @@ extension LibraryStore {
             filter == nil ? "" : "AND rowid IN (SELECT rowid FROM articles_cjk WHERE articles_cjk MATCH ?3)"
         // Words are looked for in the whole articles read from web pages too (`full_fts`,
         // their title, author and text): an article found in both counts once, at its best.
+        // A library opened at an older schema (tests of migrations) has no such index.
         let pages =
-            index == "articles_fts" && filter == nil
+            index == "articles_fts" && filter == nil && schemaVersion >= 16
             ? """
                 UNION ALL SELECT * FROM (SELECT rowid AS id, rank AS score FROM full_fts
                 WHERE full_fts MATCH ?1 ORDER BY rowid DESC LIMIT ?4)
