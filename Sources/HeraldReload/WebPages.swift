@@ -16,6 +16,11 @@ public actor WebPages: PageReading {
     private let fetcher: FeedFetcher
     /// Hosts that asked to be left alone, until when.
     private var restingUntil: [String: Date] = [:]
+    /// Pages being read per host, and the reads waiting for one of them to end: a read
+    /// looks whether its host rests only once its turn comes, so the pages queued behind
+    /// a 429 are not asked for (the fetcher's own queue would send them all the same).
+    private var reading: [String: Int] = [:]
+    private var waiting: [String: [CheckedContinuation<Void, Never>]] = [:]
 
     public static let pagesPerHost = 2
 
@@ -34,6 +39,16 @@ public actor WebPages: PageReading {
         case resting(host: String)
         case noArticle
 
+        /// The server asked to be left alone (429, 503), or was already resting: nothing
+        /// about the page itself.
+        public var isRest: Bool {
+            switch self {
+            case .resting: true
+            case .fetch(.serverAskedToWait), .fetch(.httpStatus(429)), .fetch(.httpStatus(503)): true
+            default: false
+            }
+        }
+
         public var description: String {
             switch self {
             case .notWeb(let link): "not a web address: \(TextSanitizer.singleLine(link))"
@@ -51,6 +66,8 @@ public actor WebPages: PageReading {
         guard scheme.hasPrefix("http://") || scheme.hasPrefix("https://"), let url = URL(string: trimmed),
             let host = url.host
         else { return .failure(.notWeb(link)) }
+        await enter(host)
+        defer { leave(host) }
         if let until = restingUntil[host], until > Date() { return .failure(.resting(host: host)) }
         let document: FetchedDocument
         do {
@@ -73,6 +90,27 @@ public actor WebPages: PageReading {
             return .failure(.noArticle)
         }
         return .success((article, page))
+    }
+
+    /// Waits for one of the host's `pagesPerHost` turns.
+    private func enter(_ host: String) async {
+        if reading[host, default: 0] < Self.pagesPerHost {
+            reading[host, default: 0] += 1
+            return
+        }
+        await withCheckedContinuation { waiting[host, default: []].append($0) }
+    }
+
+    /// Hands the turn to the next read of the host, if one waits.
+    private func leave(_ host: String) {
+        if var queue = waiting[host], !queue.isEmpty {
+            let next = queue.removeFirst()
+            waiting[host] = queue.isEmpty ? nil : queue
+            next.resume()
+        } else {
+            reading[host, default: 1] -= 1
+            if reading[host] == 0 { reading[host] = nil }
+        }
     }
 
     /// What an article's page gives, as stored: the whole article when it says more than the
@@ -115,8 +153,9 @@ public actor WebPages: PageReading {
     /// Fetches the pages of the articles a reload brought (first seen at or after `since`)
     /// in feeds set to `full-article yes` or `auto` (`fallback`: the config's mode), several
     /// hosts at once; `stored` hears each article as its page is stored. Returns how many
-    /// gave a whole article and how many did not. A host resting (429, 503) is skipped:
-    /// its articles are not marked, so the article's key can fetch them later.
+    /// gave a whole article and how many did not. A host that asks to rest (429, 503) is
+    /// skipped: its articles, the one it answered so among them, are not marked, so the
+    /// article's key can fetch them later.
     @discardableResult
     public func fetchWanted(
         since: Int64, fallback: FullArticleMode, stored: @escaping @Sendable (String) -> Void = { _ in }
@@ -133,7 +172,7 @@ public actor WebPages: PageReading {
                 next += 1
                 group.addTask {
                     let result = await self.read(request.link)
-                    if case .failure(.resting) = result { return nil }
+                    if case .failure(let error) = result, error.isRest { return nil }
                     let full = Self.outcome(result, request: request, now: Date())
                     do {
                         try await store.saveFullArticle(articleID: request.articleID, full)

@@ -58,7 +58,7 @@ extension LibraryStore {
             SELECT f.url, s.key, s.source, s.value FROM feed_settings s JOIN feeds f ON f.id = s.feed_id
             WHERE ?1 IS NULL OR f.url = ?1
             ORDER BY f.position, f.id,
-                instr('title tags reload-interval keep-articles keep-days disabled user-agent', s.key),
+                instr('\(FeedSettingKey.allCases.map(\.rawValue).joined(separator: " "))', s.key),
                 s.source = 'library'
             """)
         try statement.bind(.optional(url))

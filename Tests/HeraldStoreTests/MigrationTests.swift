@@ -95,7 +95,7 @@ struct MigrationTests {
         #expect(
             try await store.integer(
                 // Sync's capture triggers (migration 10) are not migration 6's business.
-                // Nor are the query indexes of migration 11, nor the whole articles' trigger of 16.
+                // Nor are the query indexes of migration 11, nor the trigger of migration 16.
                 "SELECT count(*) FROM sqlite_schema WHERE tbl_name = 'articles' AND type IN ('index', 'trigger') AND name NOT LIKE 'sync%' AND name NOT IN ('articles_read', 'articles_podcast', 'full_articles_gone')"
             ) == 9)
         #expect(try await store.integrityCheck() == "ok")

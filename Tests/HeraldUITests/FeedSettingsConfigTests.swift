@@ -80,6 +80,28 @@ struct FeedSettingsConfigTests {
         #expect(!ConfigFile.notYet.contains("feed"))
     }
 
+    @Test("full-article takes yes, auto or no, in set and feed lines; anything else is refused naming them")
+    func fullArticle() {
+        let config = ConfigFile.parse(
+            "set full-article auto\nfeed https://a.example/feed full-article YES", file: "config")
+        #expect(config.diagnostics.isEmpty, "\(config.diagnostics)")
+        #expect(config.settings.fullArticle == .auto)
+        #expect(config.feedSettings.map { "\($0.key.rawValue)=\($0.value)" } == ["full-article=yes"])
+        #expect(Settings().fullArticle == .no)
+        #expect(ConfigFile.defaultText().contains("# set full-article no"))
+        let bad = diagnostics("set full-article maybe")
+        #expect(bad.count == 1 && bad.first?.contains("full-article is yes or auto or no") == true, "\(bad)")
+        #expect(ConfigFile.parse("set full-article maybe", file: "config").settings.fullArticle == .no)
+        let badFeed = diagnostics("feed https://a.example/feed full-article maybe")
+        #expect(badFeed == ["config:1:42: `maybe` is not a full-article value (yes, auto or no)"], "\(badFeed)")
+        // What `herald feed set URL full-article maybe` refuses with.
+        let refused = FeedSettingKey.fullArticle.normalize("maybe")
+        #expect(refused == .failure(FeedSettingError(key: .fullArticle, value: "maybe")))
+        #expect(FeedSettingKey.fullArticle.normalize(" Auto ") == .success("auto"))
+        #expect(FeedSettings(values: [.fullArticle: "auto"]).fullArticle == .auto)
+        #expect(FeedSettings().fullArticle == nil, "none of its own: the config's applies")
+    }
+
     @Test("a feed line for a feed not in the library is a warning at its place")
     func unknownFeedWarning() {
         let lines = ConfigFile.parse("\n\nfeed https://gone.example/ disabled yes", file: "config")

@@ -94,18 +94,29 @@ extension LibraryStore {
             filter == nil ? "" : "AND rowid IN (SELECT rowid FROM articles_cjk WHERE articles_cjk MATCH ?3)"
         // Words are looked for in the whole articles read from web pages too (`full_fts`,
         // their title, author and text): an article found in both counts once, at its best.
+        // A `-word` leaves out an article with the word in either text (?5: the words).
+        // A library opened at an older schema (tests of migrations) has no such index.
+        let searchesPages = index == "articles_fts" && filter == nil && schemaVersion >= 16
+        let exclusions = searchesPages ? query.exclusions : nil
+        let (notInPage, notInFeed) =
+            exclusions == nil
+            ? ("", "")
+            : (
+                "AND rowid NOT IN (SELECT rowid FROM full_fts WHERE full_fts MATCH ?5)",
+                "AND NOT EXISTS (SELECT 1 FROM articles_fts WHERE articles_fts MATCH ?5 AND articles_fts.rowid = full_fts.rowid)"
+            )
         let pages =
-            index == "articles_fts" && filter == nil && schemaVersion >= 16
+            searchesPages
             ? """
                 UNION ALL SELECT * FROM (SELECT rowid AS id, rank AS score FROM full_fts
-                WHERE full_fts MATCH ?1 ORDER BY rowid DESC LIMIT ?4)
+                WHERE full_fts MATCH ?1 \(notInFeed) ORDER BY rowid DESC LIMIT ?4)
                 """ : ""
         let statement = try db.prepare(
             """
             SELECT \(Self.summaryColumns), f.title FROM (
                 SELECT id, min(score) AS score FROM (
                     SELECT * FROM (SELECT rowid AS id, rank AS score FROM \(index)
-                    WHERE \(index) MATCH ?1 \(narrowing) ORDER BY rowid DESC LIMIT ?4)
+                    WHERE \(index) MATCH ?1 \(narrowing) \(notInPage) ORDER BY rowid DESC LIMIT ?4)
                     \(pages)
                 ) GROUP BY id
             ) s
@@ -113,8 +124,10 @@ extension LibraryStore {
             ORDER BY s.score, a.sort_time DESC, a.id DESC LIMIT ?2
             """)
         try statement.bind(
-            .text(match), .integer(Int64(limit)), filter.map(SQLiteValue.text) ?? .null,
-            .integer(Int64(Self.candidateLimit)))
+            [
+                .text(match), .integer(Int64(limit)), filter.map(SQLiteValue.text) ?? .null,
+                .integer(Int64(Self.candidateLimit)),
+            ] + (exclusions.map { [.text($0)] } ?? []))
         var hits: [SearchHit] = []
         do {
             while try statement.step() {

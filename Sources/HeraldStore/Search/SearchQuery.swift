@@ -20,6 +20,10 @@ public struct SearchQuery: Sendable, Hashable {
     /// The word still being typed, folded as the index folds it (lowercase, no accents),
     /// when its completions are to be looked up; `words` then holds `{prefix}` in its place.
     public var prefix: String?
+    /// The `-words` alone (any of them), when `words` leaves them out: an article has a word
+    /// when either of its texts has it (the feed's, or the whole article from its page), and
+    /// each index knows only its own.
+    public var exclusions: String?
 
     public static let prefixPlaceholder = "{prefix}"
 
@@ -80,6 +84,7 @@ public struct SearchQuery: Sendable, Hashable {
         }
         self.prefix = prefix
         words = Self.expression(wordTerms, excluding: wordExclusions)
+        exclusions = words == nil || wordExclusions.isEmpty ? nil : wordExclusions.joined(separator: " OR ")
         characters = Self.expression(charTerms, excluding: charExclusions)
         // Exclusions alone select nothing useful; a query with only exclusions of one kind
         // still narrows the other kind's matches.
@@ -88,6 +93,7 @@ public struct SearchQuery: Sendable, Hashable {
             // FTS5's NOT needs a left side; express "chars but not words" on the char side only.
             words = nil
         }
+        if words == nil { exclusions = nil }
         if charTerms.isEmpty, !charExclusions.isEmpty, words != nil { characters = nil }
     }
 

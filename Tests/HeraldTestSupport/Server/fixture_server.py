@@ -23,6 +23,7 @@ Prints the port it listens on, then serves until killed:
   /huge-headers    200 with 2 MB of headers;  /reset: half a body, then a TCP reset
   /page            an HTML page announcing /feed (RSS) and /atom;  /plain-page: one announcing none
   /hostile-page    a page announcing file:///etc/passwd, javascript: and then /feed
+  /wp-…            web pages for whole-article tests (WebPagesTests), counted: see whole_article_page
   /busy/N          429 with Retry-After: N;  /busy-date: 429, Retry-After an HTTP date 300 s ahead;
   /unavailable     503 with Retry-After: 99999999999
   /files/NAME      the file NAME of Server/files/ (feeds with full articles: the newsboat import)
@@ -91,6 +92,79 @@ def bomb():
     if not _bomb:
         _bomb.append(gzip.compress(b"<rss>" + b" " * (64 * 1024 * 1024) + b"</rss>", compresslevel=9))
     return _bomb[0]
+
+
+# Whole-article pages (WebPagesTests): every /wp- request is counted by its path (without
+# the query, which tests use to tell articles apart); /wp-count answers the counts as JSON.
+#   /wp-article      an article of about 200 words in a page with a menu and a footer (UTF-8)
+#   /wp-short        an article of about 20 words (less than a feed's teaser may say)
+#   /wp-empty        a page of links only: no article
+#   /wp-1252         an article in windows-1252, named by Content-Type
+#   /wp-meta/CS      an article in CS (iso-8859-1 or iso-8859-2), named only by <meta charset>
+#                    (Content-Type: text/html)
+#   /wp-sjis         an article in Shift_JIS, named by Content-Type
+#   /wp-busy/N       429 with Retry-After: N
+import json  # noqa: E402 (kept with the routes that use them)
+import threading  # noqa: E402
+
+WP_COUNTS = {}
+WP_LOCK = threading.Lock()
+WP_META_TEXT = {
+    "iso-8859-1": "\u00c6r\u00f8sk\u00f8bing's fa\u00e7ade, se\u00f1or: the lanterns \u00bd lit by the quay.",
+    "iso-8859-2": "Za\u017c\u00f3\u0142\u0107 g\u0119\u015bl\u0105 ja\u017a\u0144: the lanterns lit by the quay.",
+}
+WP_WORDS = ("The lanterns along the quay were lit at dusk, one by one, by the ferrymen who had kept "
+            "them for a hundred years. ")
+
+
+def wp_page(paragraphs, title="Lanterns on the quay", head=""):
+    body = "".join(f"<p>{p}</p>" for p in paragraphs)
+    return (f"<!doctype html><html><head>{head}<title>{title}</title></head><body>"
+            f"<nav><a href='/'>Home</a> <a href='/about'>About</a> <a href='/subscribe'>Subscribe</a></nav>"
+            f"<article><h1>{title}</h1>{body}</article>"
+            f"<footer>Copyright the harbour trust. <a href='/privacy'>Privacy</a></footer></body></html>")
+
+
+def whole_article_page(handler, path):
+    route = path.partition("?")[0]
+    with WP_LOCK:
+        if route != "/wp-count":
+            WP_COUNTS[route] = WP_COUNTS.get(route, 0) + 1
+        counts = json.dumps(WP_COUNTS).encode()
+    html_type = "text/html; charset=utf-8"
+    if route == "/wp-count":
+        return handler.send_body(counts, content_type="application/json")
+    if route == "/wp-article":
+        return handler.send_body(wp_page([WP_WORDS * 3] * 3 + ["Zoë counted 47 of them; the last went out at dawn."]).encode(),
+                                 content_type=html_type)
+    if route == "/wp-short":
+        return handler.send_body(wp_page(["The lanterns were lit at dusk by the ferrymen, as ever."]).encode(),
+                                 content_type=html_type)
+    if route == "/wp-empty":
+        return handler.send_body(b"<html><body><nav><a href='/a'>A</a> <a href='/b'>B</a></nav></body></html>",
+                                 content_type=html_type)
+    if route == "/wp-1252":
+        text = "Caf\u00e9 na\u00efve \u201cquoted\u201d \u2014 \u20ac5 for a lantern, they said at the quay."
+        return handler.send_body(wp_page([text, WP_WORDS * 2]).encode("cp1252"),
+                                 content_type="text/html; charset=windows-1252")
+    if route in ("/wp-meta/iso-8859-1", "/wp-meta/iso-8859-2"):
+        charset = route[len("/wp-meta/"):]
+        text = WP_META_TEXT[charset]
+        return handler.send_body(wp_page([text, WP_WORDS * 2], head=f'<meta charset="{charset}">').encode(charset),
+                                 content_type="text/html")
+    if route == "/wp-sjis":
+        text = "\u6771\u4eac\u306e\u96fb\u8eca\u306f\u6642\u9593\u901a\u308a\u306b\u6765\u307e\u3057\u305f\u3002" * 3
+        return handler.send_body(wp_page([text, text], title="\u6771\u4eac").encode("shift_jis"),
+                                 content_type="text/html; charset=Shift_JIS")
+    if route.startswith("/wp-busy/"):
+        handler.send_response(429)
+        handler.send_header("Retry-After", route[len("/wp-busy/"):])
+        handler.send_header("Content-Length", "0")
+        handler.end_headers()
+        return
+    handler.send_response(404)
+    handler.send_header("Content-Length", "0")
+    handler.end_headers()
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -290,6 +364,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
                            b'<link rel="alternate" type="application/rss+xml" title="Posts" href="/feed">'
                            b'<link rel="alternate" type="application/atom+xml" href="/atom">'
                            b'</head><body><p>Hello</p></body></html>', content_type="text/html")
+        elif path.startswith("/wp-"):
+            whole_article_page(self, path)
         elif path.startswith("/busy/") or path in ("/busy-date", "/unavailable"):
             if path == "/busy-date":
                 (status, value) = (429, time.strftime("%a, %d %b %Y %H:%M:%S GMT", time.gmtime(time.time() + 300)))

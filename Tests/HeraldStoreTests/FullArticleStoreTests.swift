@@ -1,0 +1,408 @@
+import Foundation
+import HeraldCore
+import Testing
+
+@testable import HeraldStore
+
+/// Whole articles read from web pages, in a real library file (schema 16): stored packed
+/// beside the feed's text, shown in its place or not, which articles a reload wants pages
+/// for, found by search, and gone with their article.
+@Suite("Whole articles in the library")
+struct FullArticleStoreTests {
+    let feed = "https://a.example/feed"
+    let other = "https://b.example/feed"
+    // Items are dated 1_790_000_000 + day × 86,400.
+    let now = Date(timeIntervalSince1970: 1_790_000_000 + 10 * 86_400)
+    let fetched = Date(timeIntervalSince1970: 1_790_000_123)
+
+    /// 600 characters of prose: more than `feedTextIsShort` calls short.
+    static let longText = String(repeating: "The river rose all week and the town watched it. ", count: 12)
+
+    func whole(_ text: String, html: String? = nil, page: String = "https://example.org/page") -> FullArticle {
+        FullArticle(state: .whole, page: page, fetched: fetched, html: html, text: text)
+    }
+
+    func id(_ store: LibraryStore, _ title: String) async throws -> String {
+        try #require(
+            try await store.articles(in: .all, page: .first(limit: 100)).first { $0.title == title }?.id)
+    }
+
+    func line(_ url: String, _ key: FeedSettingKey, _ value: String) -> FeedSettingLine {
+        FeedSettingLine(url: url, key: key, value: value, file: "config", line: 1, column: 6)
+    }
+
+    func item(_ id: String, _ title: String, _ text: String, link: String?, html: String? = nil) -> ParsedItem {
+        ParsedItem(
+            id: id, title: title, link: link, published: Date(timeIntervalSince1970: 1_790_000_000), text: text,
+            html: html)
+    }
+
+    /// Rows of the whole articles' tables for one article: (full_articles, full_fts).
+    func rows(_ store: LibraryStore, _ id: String) async throws -> [Int64] {
+        [
+            try await store.integer("SELECT count(*) FROM full_articles WHERE article_id = \(id)"),
+            try await store.integer("SELECT count(*) FROM full_fts WHERE rowid = \(id)"),
+        ]
+    }
+
+    // MARK: Stored and shown
+
+    @Test("a whole article comes back with its article, text and HTML as saved, packed, and is what is shown")
+    func savedAndShown() async throws {
+        let library = try TemporaryLibrary()
+        defer { library.cleanUp() }
+        let store = try await library.open(withFeed: feed)
+        try await store.upsertArticles(
+            feedURL: feed, items: [item("1", "Floods", "The river rose.", link: "https://example.org/1", html: "<p>The river rose.</p>")])
+        let id = try await id(store, "Floods")
+        #expect(try await store.article(id: id).full == nil, "never fetched")
+        let text = Self.longText + "\n\nLanterns were lit along the quay."
+        let html = "<base href=\"https://example.org/1\"><p>\(Self.longText)</p><p>Lanterns were lit along the quay.</p>"
+        try await store.saveFullArticle(articleID: id, whole(text, html: html, page: "https://example.org/1"))
+        let article = try await store.article(id: id)
+        #expect(article.full == whole(text, html: html, page: "https://example.org/1"))
+        #expect(article.showsFullArticle)
+        #expect(article.shownText == text && article.shownHTML == html)
+        #expect((article.text, article.html) == ("The river rose.", "<p>The river rose.</p>"), "the feed's stays")
+        #expect(article.textSource == "the whole article, from its web page (x: the feed's text)")
+        // Packed as the articles' bodies are: a repetitive text takes a fraction of its size.
+        #expect(try await store.integer("SELECT typeof(body) = 'blob' FROM full_articles") == 1)
+        let stored = try await store.integer("SELECT length(body) FROM full_articles")
+        #expect(stored * 3 < text.utf8.count + html.utf8.count, "\(stored) bytes")
+        // Text without HTML comes back without.
+        try await store.saveFullArticle(articleID: id, whole("Only text, no markup at all here.", page: "https://example.org/1"))
+        let plain = try await store.article(id: id)
+        #expect(plain.full?.html == nil && plain.full?.text == "Only text, no markup at all here.")
+        #expect(plain.shownHTML == nil && plain.shownText == "Only text, no markup at all here.")
+        #expect(try await store.integrityCheck() == "ok")
+    }
+
+    @Test("shown false gives the feed's text back, and a later save keeps the reader's choice")
+    func shownChoiceKept() async throws {
+        let library = try TemporaryLibrary()
+        defer { library.cleanUp() }
+        let store = try await library.open(withFeed: feed)
+        try await store.upsertArticles(
+            feedURL: feed, items: [item("1", "Floods", "The river rose.", link: "https://example.org/1", html: "<p>The river rose.</p>")])
+        let id = try await id(store, "Floods")
+        try await store.saveFullArticle(articleID: id, whole(Self.longText, html: "<p>\(Self.longText)</p>"))
+        try await store.setFullArticleShown(false, articleID: id)
+        let feedText = try await store.article(id: id)
+        #expect(!feedText.showsFullArticle && feedText.full?.shown == false)
+        #expect(feedText.shownText == "The river rose." && feedText.shownHTML == "<p>The river rose.</p>")
+        #expect(feedText.textSource == "the feed's (x: the whole article, from https://example.org/page)")
+        // The page read again (a new full article asks to be shown): the choice stands.
+        try await store.saveFullArticle(articleID: id, whole(Self.longText + " Updated.", html: nil))
+        let again = try await store.article(id: id)
+        #expect(again.full?.shown == false && again.full?.text == Self.longText + " Updated.")
+        #expect(again.shownText == "The river rose.")
+        try await store.setFullArticleShown(true, articleID: id)
+        #expect(try await store.article(id: id).shownText == Self.longText + " Updated.")
+    }
+
+    @Test("a page that gave no article is stored failed, with its note and no body, and the feed's text shows")
+    func failedOutcome() async throws {
+        let library = try TemporaryLibrary()
+        defer { library.cleanUp() }
+        let store = try await library.open(withFeed: feed)
+        try await store.upsertArticles(
+            feedURL: feed, items: [item("1", "Floods", "The river rose.", link: "https://example.org/1")])
+        let id = try await id(store, "Floods")
+        try await store.saveFullArticle(articleID: id, whole(Self.longText + " lanterns"))
+        #expect(try await store.search("lanterns", limit: 10).map(\.article.id) == [id])
+        let note = "the page holds no article (it may need JavaScript, or show a consent or login wall)"
+        try await store.saveFullArticle(
+            articleID: id, FullArticle(state: .failed, page: "https://example.org/1", fetched: fetched, note: note))
+        let article = try await store.article(id: id)
+        #expect(article.full?.state == .failed && article.full?.note == note)
+        #expect(article.full?.text == "" && article.full?.html == nil)
+        #expect(!article.showsFullArticle && article.shownText == "The river rose.")
+        #expect(article.textSource == "the feed's; its page gave none: \(note)")
+        #expect(try await store.integer("SELECT count(*) FROM full_articles WHERE body IS NULL") == 1)
+        // The failed page's words are not searched: the whole article it replaced is gone from the index.
+        #expect(try await rows(store, id) == [1, 0])
+        #expect(try await store.search("lanterns", limit: 10).isEmpty)
+        // An article the library does not have is an error, not a row.
+        await #expect(throws: RepositoryError.self) {
+            try await store.saveFullArticle(articleID: "999", whole("Nothing"))
+        }
+    }
+
+    // MARK: Which pages a reload wants
+
+    /// Two feeds; in each, a short text, a long one, a long one ending in a read-more link,
+    /// and articles whose links are no web pages (and one with none).
+    func wantedLibrary() async throws -> (TemporaryLibrary, LibraryStore) {
+        let library = try TemporaryLibrary()
+        let store = try await LibraryStore.open(path: library.path)
+        for (url, name) in [(feed, "a"), (other, "b")] {
+            try await store.upsertFeed(url: url, title: name, siteURL: nil)
+            try await store.upsertArticles(
+                feedURL: url,
+                items: [
+                    item("\(name)-short", "\(name) short", "A teaser.", link: "https://example.org/\(name)/short"),
+                    item("\(name)-long", "\(name) long", Self.longText, link: "https://example.org/\(name)/long"),
+                    item(
+                        "\(name)-more", "\(name) more", Self.longText + "Read more",
+                        link: "HTTP://EXAMPLE.ORG/\(name)/more"),
+                    item("\(name)-file", "\(name) file", "A teaser.", link: "file:///etc/passwd"),
+                    item("\(name)-js", "\(name) js", "A teaser.", link: "javascript:alert(1)"),
+                    item("\(name)-none", "\(name) none", "A teaser.", link: nil),
+                ], now: now)
+        }
+        return (library, store)
+    }
+
+    func wanted(_ store: LibraryStore, since: Int64 = 0, _ fallback: FullArticleMode) async throws -> [String] {
+        try await store.pagesWanted(since: since, fallback: fallback).map(\.link).sorted()
+    }
+
+    @Test("yes wants every web page, auto the short and read-more texts, no none; never a file: or javascript: link")
+    func modes() async throws {
+        let (library, store) = try await wantedLibrary()
+        defer { library.cleanUp() }
+        #expect(
+            try await wanted(store, .yes) == [
+                "HTTP://EXAMPLE.ORG/a/more", "HTTP://EXAMPLE.ORG/b/more", "https://example.org/a/long",
+                "https://example.org/a/short", "https://example.org/b/long", "https://example.org/b/short",
+            ])
+        #expect(
+            try await wanted(store, .auto) == [
+                "HTTP://EXAMPLE.ORG/a/more", "HTTP://EXAMPLE.ORG/b/more", "https://example.org/a/short",
+                "https://example.org/b/short",
+            ])
+        #expect(try await wanted(store, .no).isEmpty)
+        // A request carries what the feed gave, to tell whether the page says more.
+        let short = try #require(
+            try await store.pagesWanted(since: 0, fallback: .yes).first { $0.link.hasSuffix("a/short") })
+        let shortID = try await id(store, "a short")
+        #expect(short.feedText == "A teaser." && short.articleID == shortID)
+        #expect(try await store.pageRequest(articleID: short.articleID) == short)
+        for title in ["a file", "a js", "a none"] {
+            #expect(try await store.pageRequest(articleID: try await id(store, title)) == nil, "\(title)")
+        }
+    }
+
+    @Test("a feed's own full-article wins over the fallback, and the config file's over the library's")
+    func perFeed() async throws {
+        let (library, store) = try await wantedLibrary()
+        defer { library.cleanUp() }
+        try await store.setFeedSetting(url: feed, key: .fullArticle, value: "no")
+        try await store.setFeedSetting(url: other, key: .fullArticle, value: "auto")
+        #expect(try await wanted(store, .yes) == ["HTTP://EXAMPLE.ORG/b/more", "https://example.org/b/short"])
+        #expect(try await wanted(store, .no) == ["HTTP://EXAMPLE.ORG/b/more", "https://example.org/b/short"])
+        try await store.syncConfigFeedSettings([line(feed, .fullArticle, "yes"), line(other, .fullArticle, "no")])
+        #expect(
+            try await wanted(store, .no) == [
+                "HTTP://EXAMPLE.ORG/a/more", "https://example.org/a/long", "https://example.org/a/short",
+            ])
+        // Listed (`herald feed show`) in the table's order: after the keys before it.
+        try await store.setFeedSetting(url: feed, key: .userAgent, value: "Agent/1")
+        #expect(
+            try await store.storedFeedSettings(url: feed).map { "\($0.key.rawValue) \($0.source.rawValue)" } == [
+                "user-agent library", "full-article config", "full-article library",
+            ])
+    }
+
+    @Test("only articles first seen since the reload began are wanted, newest first, and none fetched already")
+    func sinceAndFetched() async throws {
+        let (library, store) = try await wantedLibrary()
+        defer { library.cleanUp() }
+        let later = now.addingTimeInterval(60)
+        try await store.upsertArticles(
+            feedURL: feed,
+            items: [
+                item("new-1", "new 1", "A teaser.", link: "https://example.org/new/1"),
+                item("new-2", "new 2", "A teaser.", link: "https://example.org/new/2"),
+            ], now: later)
+        let since = Int64(later.timeIntervalSince1970)
+        #expect(
+            try await store.pagesWanted(since: since, fallback: .yes).map(\.link) == [
+                "https://example.org/new/2", "https://example.org/new/1",
+            ])
+        try await store.saveFullArticle(
+            articleID: try await id(store, "new 2"),
+            FullArticle(state: .failed, page: "https://example.org/new/2", fetched: fetched, note: "HTTP 404"))
+        #expect(try await store.pagesWanted(since: since, fallback: .yes).map(\.link) == ["https://example.org/new/1"])
+        #expect(try await wanted(store, .yes).count == 7, "the first batch still, less none")
+        #expect(try await store.pagesWanted(since: since, fallback: .yes, limit: 1).count == 1)
+    }
+
+    // MARK: Search
+
+    @Test("a word only in the whole article finds it, typed whole or being typed; a match in both texts counts once")
+    func search() async throws {
+        let library = try TemporaryLibrary()
+        defer { library.cleanUp() }
+        let store = try await library.open(withFeed: feed)
+        try await store.upsertArticles(
+            feedURL: feed,
+            items: [
+                item("1", "Floods", "The garden flooded.", link: "https://example.org/1"),
+                item("2", "Other", "The garden dried.", link: "https://example.org/2"),
+            ])
+        let id = try await id(store, "Floods")
+        #expect(try await store.search("lanterns", limit: 10).isEmpty)
+        try await store.saveFullArticle(
+            articleID: id, whole("The garden flooded. Lanterns were lit along the quay by the ferrymen."))
+        #expect(try await store.search("lanterns ", limit: 10).map(\.article.id) == [id], "a finished word")
+        #expect(try await store.search("quay ferrym", limit: 10).map(\.article.id) == [id], "the last word a prefix")
+        #expect(try await store.search("LANT", limit: 10).map(\.article.id) == [id])
+        #expect(try await store.completions(of: "ferr") == ["ferrymen"])
+        // In the feed's text and the page's: once.
+        let garden = try await store.search("garden", limit: 10).map(\.article.id)
+        #expect(garden.sorted() == [id, try await self.id(store, "Other")].sorted(), "\(garden)")
+        #expect(try await store.search("garden flooded ", limit: 10).map(\.article.id) == [id])
+    }
+
+    @Test("a -word leaves out an article with the word in either text, the feed's or the page's")
+    func exclusions() async throws {
+        let library = try TemporaryLibrary()
+        defer { library.cleanUp() }
+        let store = try await library.open(withFeed: feed)
+        try await store.upsertArticles(
+            feedURL: feed,
+            items: [
+                item("1", "Page says it", "The garden flooded.", link: "https://example.org/1"),
+                item("2", "Feed says it", "The garden flooded; lanterns on Quay Weekly.", link: "https://example.org/2"),
+                item("3", "Neither", "The garden dried.", link: "https://example.org/3"),
+            ])
+        try await store.saveFullArticle(
+            articleID: try await id(store, "Page says it"), whole("The garden flooded. Lanterns were lit on the quay."))
+        try await store.saveFullArticle(
+            articleID: try await id(store, "Feed says it"), whole("The garden flooded, the town watched it rise."))
+        func titles(_ query: String) async throws -> [String] {
+            try await store.search(query, limit: 10).map(\.article.title).sorted()
+        }
+        #expect(try await titles("garden") == ["Feed says it", "Neither", "Page says it"])
+        #expect(try await titles("garden -lanterns") == ["Neither"])
+        #expect(try await titles("garden -quay -nothing") == ["Neither"])
+        #expect(try await titles("flooded -dried") == ["Feed says it", "Page says it"])
+        #expect(try await titles("town ") == ["Feed says it"])
+        #expect(try await titles("town -lanterns").isEmpty, "found in the page, left out by the feed's word")
+    }
+
+    // MARK: Gone with their article
+
+    @Test("retention takes the whole article and its search entry with the article")
+    func retention() async throws {
+        let library = try TemporaryLibrary()
+        defer { library.cleanUp() }
+        let store = try await library.open(withFeed: feed)
+        try await store.upsertArticles(
+            feedURL: feed,
+            items: (0..<4).map {
+                ParsedItem(
+                    id: "g\($0)", title: "Title \($0)", link: "https://example.org/\($0)",
+                    published: Date(timeIntervalSince1970: 1_790_000_000 + Double($0) * 86_400), text: "Teaser \($0).")
+            })
+        let oldest = try await id(store, "Title 0")
+        let kept = try await id(store, "Title 3")
+        try await store.saveFullArticle(articleID: oldest, whole("Lanterns along the quay, oldest."))
+        try await store.saveFullArticle(articleID: kept, whole("Harbour lights, newest."))
+        #expect(try await rows(store, oldest) == [1, 1])
+        #expect(try await store.applyRetention(keepDays: nil, keepArticles: 2, now: now) == 2)
+        #expect(try await rows(store, oldest) == [0, 0])
+        #expect(try await rows(store, kept) == [1, 1])
+        #expect(try await store.search("lanterns", limit: 10).isEmpty)
+        #expect(try await store.completions(of: "lant").isEmpty)
+        #expect(try await store.search("harbour", limit: 10).map(\.article.id) == [kept])
+        try await store.execute("INSERT INTO full_fts(full_fts) VALUES ('integrity-check')")
+        #expect(try await store.integrityCheck() == "ok")
+    }
+
+    @Test("removing the feed takes its whole articles and their search entries; another feed's stay")
+    func unsubscribe() async throws {
+        let library = try TemporaryLibrary()
+        defer { library.cleanUp() }
+        let store = try await library.open(withFeed: feed)
+        try await store.upsertFeed(url: other, title: "B", siteURL: nil)
+        try await store.upsertArticles(feedURL: feed, items: [item("1", "Floods", "Teaser.", link: "https://example.org/1")])
+        try await store.upsertArticles(feedURL: other, items: [item("1", "Kept", "Teaser.", link: "https://example.org/k")])
+        let gone = try await id(store, "Floods")
+        let kept = try await id(store, "Kept")
+        try await store.saveFullArticle(articleID: gone, whole("Lanterns along the quay."))
+        try await store.saveFullArticle(articleID: kept, whole("Lanterns in the harbour."))
+        #expect(try await store.search("lanterns", limit: 10).count == 2)
+        #expect(try await store.unsubscribe(url: feed))
+        #expect(try await rows(store, gone) == [0, 0])
+        #expect(try await rows(store, kept) == [1, 1])
+        #expect(try await store.search("lanterns", limit: 10).map(\.article.id) == [kept])
+        #expect(try await store.search("quay", limit: 10).isEmpty)
+        try await store.execute("INSERT INTO full_fts(full_fts) VALUES ('integrity-check')")
+        #expect(try await store.integrityCheck() == "ok")
+    }
+
+    @Test("a hidden article is not found by its whole article's words")
+    func hidden() async throws {
+        let library = try TemporaryLibrary()
+        defer { library.cleanUp() }
+        let store = try await library.open(withFeed: feed)
+        try await store.upsertArticles(
+            feedURL: feed,
+            items: [
+                item("1", "Sponsored: lamps", "Teaser.", link: "https://example.org/1"),
+                item("2", "News", "Teaser.", link: "https://example.org/2"),
+            ])
+        let sponsored = try await id(store, "Sponsored: lamps")
+        try await store.saveFullArticle(articleID: sponsored, whole("Lanterns for sale, cheap."))
+        try await store.saveFullArticle(articleID: try await id(store, "News"), whole("Lanterns lit on the quay."))
+        try await store.setReloadFilters(
+            [QueryFilter(query: try ArticleQuery.parse("title:sponsored"), action: try #require(FilterAction(rawValue: "hide")))],
+            now: now)
+        #expect(try await store.search("lanterns", limit: 10).map(\.article.title) == ["News"])
+        #expect(try await store.search("cheap", limit: 10).isEmpty)
+        // Its search entries go, as its feed text's do.
+        #expect(try await store.integer("SELECT count(*) FROM full_fts WHERE rowid = \(sponsored)") == 0)
+        #expect(try await store.completions(of: "chea").isEmpty)
+        #expect(try await store.integrityCheck() == "ok")
+    }
+
+    // MARK: Migration
+
+    @Test("a version 15 library with articles opens at 16 with nothing lost, and takes whole articles")
+    func fromVersion15() async throws {
+        let library = try TemporaryLibrary()
+        defer { library.cleanUp() }
+        func rows(_ store: LibraryStore) async throws -> [String] {
+            try await store.articles(in: .all, page: .first(limit: 100)).map {
+                "\($0.id) \($0.title) \($0.isRead) \($0.isStarred)"
+            }
+        }
+        let before: (rows: [String], counts: [[Int]], found: [String], settings: [StoredFeedSetting])
+        do {
+            let old = try await LibraryStore.open(path: library.path, upTo: 15)
+            #expect(await old.schemaVersion == 15)
+            try await old.upsertFeed(url: feed, title: "A", siteURL: nil)
+            try await old.upsertArticles(
+                feedURL: feed,
+                items: (0..<6).map {
+                    ParsedItem(
+                        id: "g\($0)", title: "Title \($0)", link: "https://example.org/\($0)",
+                        published: Date(timeIntervalSince1970: 1_790_000_000 + Double($0) * 86_400),
+                        text: "garden \($0)")
+                }, now: now)
+            try await old.setRead(true, articleID: "2")
+            try await old.setStarred(true, articleID: "3")
+            try await old.setFeedSetting(url: feed, key: .keepDays, value: "30")
+            before = (
+                try await rows(old), try await old.feedSummaries().map { [$0.total, $0.unread] },
+                try await old.search("garden", limit: 10).map(\.article.id),
+                try await old.storedFeedSettings()
+            )
+        }
+        let store = try await LibraryStore.open(path: library.path)
+        #expect(await store.schemaVersion == Migrations.latest)
+        #expect(before.rows.count == 6 && before.found.count == 6)
+        #expect(try await rows(store) == before.rows)
+        #expect(try await store.feedSummaries().map { [$0.total, $0.unread] } == before.counts)
+        #expect(try await store.search("garden", limit: 10).map(\.article.id) == before.found)
+        #expect(try await store.storedFeedSettings() == before.settings)
+        #expect(try await store.integer("SELECT count(*) FROM full_articles") == 0)
+        #expect(try await store.pagesWanted(since: 0, fallback: .yes).count == 6)
+        try await store.saveFullArticle(articleID: "4", whole("garden lanterns"))
+        #expect(try await store.search("lanterns", limit: 10).map(\.article.id) == ["4"])
+        #expect(try await store.article(id: "4").shownText == "garden lanterns")
+        #expect(try await store.integrityCheck() == "ok")
+    }
+}
