@@ -43,7 +43,12 @@ extension ArticleExtractor {
         var writer = BodyWriter(tree: tree, removed: extractor.removed)
         for part in parts { writer.write(part) }
         let body = writer.htmlString
-        let base = metadata.base ?? url
+        // A page's `<base>` counts only when it names a web address: `javascript:` or `file:`
+        // as the base would turn every relative link into one.
+        let declared = metadata.base.flatMap { URL(string: $0, relativeTo: url.flatMap(URL.init(string:)))?.absoluteString }
+        let base =
+            declared.flatMap { $0.lowercased().hasPrefix("http://") || $0.lowercased().hasPrefix("https://") ? $0 : nil }
+            ?? url
         let rich = HTMLText.process(body, baseURL: base).rich
         guard !rich.blocks.isEmpty else { return nil }
         return ExtractedArticle(
@@ -115,7 +120,7 @@ struct BodyWriter {
         append("<" + name)
         switch tree.nodes[node].tag {
         case .a:
-            attribute("href", tree.attribute(.href, of: node))
+            attribute("href", tree.attribute(.href, of: node).flatMap { Self.isFollowable($0) ? $0 : nil })
         case .img:
             let src = tree.attribute(.src, of: node)
             attribute("src", src.map { $0.starts(with: "data:".utf8) } == true ? tree.attribute(.dataSrc, of: node) : src ?? tree.attribute(.dataSrc, of: node))
@@ -126,6 +131,19 @@ struct BodyWriter {
             break
         }
         html.append(0x3E)
+    }
+
+    /// A link a page may give the reader: relative, or to http, https or mailto. A page is
+    /// from the web: its `file:`, `data:` and `javascript:` links are kept as text only.
+    static func isFollowable(_ href: ArraySlice<UInt8>) -> Bool {
+        // Browsers skip white space and controls inside a scheme (`java\tscript:`).
+        let bytes = href.prefix(32).filter { $0 > 0x20 }.map(PageParser.lower)
+        guard let colon = bytes.firstIndex(of: 0x3A), colon > 0 else { return true }  // no scheme: relative
+        let scheme = bytes[..<colon]
+        let isSchemeByte: (UInt8) -> Bool = { PageParser.isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E }
+        guard scheme.allSatisfy(isSchemeByte) else { return true }  // `a/b:c`: a path
+        let name = String(decoding: scheme, as: UTF8.self)
+        return name == "http" || name == "https" || name == "mailto"
     }
 
     private mutating func attribute(_ name: String, _ value: ArraySlice<UInt8>?) {
