@@ -57,7 +57,15 @@ struct PageMetadata {
         byline = [metaAuthor, Self.name(linkedData["author"]), microdataAuthor].lazy
             .compactMap { $0.map { TextSanitizer.singleLine(HTMLWriter.trimmed($0)) } }.first { !$0.isEmpty && $0.count < 200 }
         date = [dateText, linkedData["datePublished"] as? String, timeText].lazy
-            .compactMap { $0.map(HTMLWriter.trimmed).flatMap { FeedDate.parseRFC3339($0) ?? FeedDate.parseISO8601($0) } }.first
+            .compactMap { $0.flatMap(Self.date) }.first
+    }
+
+    /// A date as pages write it: RFC 3339, or a day alone (`2022-07-21`, as WordPress themes
+    /// and `<time datetime>` often give it), taken as midnight UTC.
+    static func date(_ text: String) -> Date? {
+        let text = HTMLWriter.trimmed(text)
+        if text.utf8.count == 10 { return FeedDate.parseRFC3339(text + "T00:00:00Z") }
+        return FeedDate.parseRFC3339(text) ?? FeedDate.parseISO8601(text)
     }
 
     private static let articleTypes: Set<String> = [
