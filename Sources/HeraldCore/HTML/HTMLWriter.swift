@@ -116,7 +116,13 @@ struct HTMLWriter {
     private static let escapedInURLs: Set<UInt8> = Set("\"<>\\^`{|}".utf8)
 
     func resolve(_ href: String) -> String? {
-        let trimmed = Self.trimmed(href)
+        var trimmed = Self.trimmed(href)
+        // Tabs and line breaks inside an address are dropped, as a browser's URL parser drops
+        // them: `java&#9;script:` is a script link.
+        if trimmed.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+            let kept = trimmed.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }
+            trimmed = String(String.UnicodeScalarView(kept))
+        }
         guard !trimmed.isEmpty, !trimmed.lowercased().hasPrefix("javascript:") else { return nil }
         // An absolute http(s) link made only of characters a URL may hold as they are needs no
         // resolving or escaping (Foundation's URL is slow to make).
