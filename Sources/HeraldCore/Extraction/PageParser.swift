@@ -24,6 +24,10 @@ struct PageParser {
     var stack: [Int32] = [0]
     /// Inside `pre` (or `textarea`, `listing`): white space is kept.
     var preformatted = 0
+    /// How many elements of each tag (by raw value) are open: a start tag that ends an open `p`,
+    /// or an end tag, whose element is not open looks no further (a search of the whole stack,
+    /// 256 deep, for each of a million nested `div`s or stray end tags).
+    var openCounts = [Int32](repeating: 0, count: 256)
     /// The attributes of the start tag being read (kept to save an allocation per tag).
     var found: [(PageTree.AttributeName, Range<Int>)] = []
 
@@ -170,6 +174,7 @@ struct PageParser {
         if !tag.isVoid, stack.count < Self.maxDepth {
             stack.append(index)
             if tag == .pre || tag == .textarea { preformatted += 1 }
+            openCounts[Int(tag.rawValue)] += 1
         }
         return index
     }
@@ -183,6 +188,7 @@ struct PageParser {
         let node = Int(stack.removeLast())
         tree.nodes[node].end = Int32(tree.nodes.count - 1)
         if tree.nodes[node].tag == .pre || tree.nodes[node].tag == .textarea { preformatted -= 1 }
+        openCounts[Int(tree.nodes[node].tag.rawValue)] -= 1
     }
 
     /// Pops up to and including the open element at `depth` of the stack.
@@ -204,7 +210,9 @@ struct PageParser {
     }
 
     private mutating func impliedEnds(before tag: PageTag) {
-        if tag.closesParagraph, let k = open(where: { $0 == .p }, stoppingAt: \.isScopeBoundary) {
+        if tag.closesParagraph, openCounts[Int(PageTag.p.rawValue)] > 0,
+            let k = open(where: { $0 == .p }, stoppingAt: \.isScopeBoundary)
+        {
             pop(to: k)
         }
         switch tag {
@@ -241,6 +249,7 @@ struct PageParser {
             close(openElement(.br, hash, attributes: nil))
             return
         }
+        guard openCounts[Int(tag.rawValue)] > 0 else { return }
         let stop: (PageTag) -> Bool
         switch tag {
         case .table, .tbody, .thead, .tfoot, .tr, .td, .th, .caption:
