@@ -71,7 +71,13 @@ struct BodyWriter {
     var htmlString: String { String(decoding: html, as: UTF8.self) }
 
     /// The name an element is written with; nil for one whose content is written alone.
-    static func name(_ tag: PageTag) -> String? {
+    static func name(_ tag: PageTag) -> String? { names[Int(tag.rawValue)] }
+
+    /// `writtenName` of each tag by raw value, made once: `String(describing:)` goes through
+    /// reflection, a microsecond an element (seconds for a page of a million).
+    private static let names: [String?] = (0...255).map { PageTag(rawValue: UInt8($0)).flatMap(writtenName) }
+
+    private static func writtenName(_ tag: PageTag) -> String? {
         switch tag {
         case .p, .br, .hr, .h2, .h3, .h4, .h5, .h6, .ul, .ol, .li, .dl, .dt, .dd, .blockquote, .pre, .code, .em,
             .strong, .b, .i, .u, .s, .del, .ins, .sup, .sub, .a, .img, .table, .thead, .tbody, .tfoot, .tr, .td,
