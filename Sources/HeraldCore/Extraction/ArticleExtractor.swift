@@ -193,7 +193,9 @@ public struct ArticleExtractor {
             let points = 1 + Double(commas[i]) + min(Double(chars[i] / 100), 3)
             var ancestor = Int(tree.nodes[i].parent)
             var level = 0
-            while ancestor > 0, level < 5 {
+            // The document (node 0) too: a page may leave out `html` and `body`, as HTML lets
+            // it, and its paragraphs then sit at the top.
+            while ancestor >= 0, level < 5 {
                 if scores[ancestor].isNaN {
                     scores[ancestor] = baseScore(ancestor)
                     candidates.append(ancestor)
