@@ -117,8 +117,8 @@ struct ReadingEndToEndTests {
         let session = try TmuxSession()
         defer { session.kill() }
         try await start(session, feeds: feeds)
-        try session.sendKeys("x")
-        try await session.waitUntil(contains: "unknown key x — ? for help")
+        try session.sendKeys("z")
+        try await session.waitUntil(contains: "unknown key z — ? for help")
         try session.sendKeys("?")
         // Until its last line shows: a screen caught mid-draw (CI did) has the heading
         // without the lines below it. The feed list's own keys fill the first page; the
