@@ -43,8 +43,9 @@ Prints the port it listens on, then serves until killed:
                    odd-links (file:///etc/passwd, javascript: and a page redirecting to file:),
                    escapes (one item to /hostile/escapes),
                    slow (two pages answering after 8 s and a quick one), counted (8 items,
-                   /counted/0 to 7), busy (six items to /counted/N?busy=3600, one to a page on 127.0.0.2)
-  /counted/N       the Titan page after 1 s (?busy=S: a 429 with Retry-After: S), counting the
+                   /counted/0 to 7), busy (three items to /counted/N?busy=3600, three on 127.0.0.3 to
+                   /counted/N?unavailable=120, one to a page on 127.0.0.2)
+  /counted/N       the Titan page after 1 s (?busy=S: a 429 with Retry-After: S; ?unavailable=S: a 503), counting the
                    requests per host (Host header); /counted-peak: per host, the most in progress
                    at once and how many in all (JSON)
   /hostile/KIND    article pages made to hurt: bomb (1 GiB of spaces, about 1 MB gzipped), trickle
@@ -135,6 +136,7 @@ def page_bomb():
 def summaries(host, name):
     """RSS of summary-only items linking to pages (see /summaries/SET), or None."""
     page = f"http://{host}/pages/"
+    port = host.rsplit(":", 1)[-1]
     teaser = "A short teaser: the rest is on the web page."
     sets = {
         "pages": [("titan", "Titan mapped", page + "titan-map.html", teaser),
@@ -152,9 +154,10 @@ def summaries(host, name):
                  ("slower", "Another slow page", page + "wework-inquiry.html?delay=8", teaser),
                  ("quick", "Quick page", page + "macbook-keyboard.html", teaser)],
         "counted": [(f"c{n}", f"Counted {n}", f"http://{host}/counted/{n}", teaser) for n in range(8)],
-        "busy": [(f"b{n}", f"Busy {n}", f"http://{host}/counted/{n}?busy=3600", teaser) for n in range(6)]
-        + [("other", "On another host", "http://127.0.0.2:" + host.rsplit(":", 1)[-1] + "/pages/titan-map.html",
-            teaser)],
+        "busy": [(f"b{n}", f"Busy {n}", f"http://{host}/counted/{n}?busy=3600", teaser) for n in range(3)]
+        + [(f"u{n}", f"Unavailable {n}", f"http://127.0.0.3:{port}/counted/{n}?unavailable=120", teaser)
+           for n in range(3)]
+        + [("other", "On another host", f"http://127.0.0.2:{port}/pages/titan-map.html", teaser)],
     }
     if name not in sets:
         return None
@@ -414,10 +417,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
             # the slot this one frees before then.
             with _counted["lock"]:
                 _counted["now"][host] -= 1
-            busy = path.partition("?busy=")[2]
-            if busy:
-                self.send_response(429)
-                self.send_header("Retry-After", busy)
+            _, _, query = path.partition("?")
+            wait = dict(part.partition("=")[::2] for part in query.split("&") if part)
+            if "busy" in wait or "unavailable" in wait:
+                self.send_response(429 if "busy" in wait else 503)
+                self.send_header("Retry-After", wait.get("busy", wait.get("unavailable")))
                 self.send_header("Content-Length", "0")
                 self.end_headers()
                 return
