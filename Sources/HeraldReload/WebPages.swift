@@ -39,22 +39,22 @@ public actor WebPages: PageReading {
         case resting(host: String)
         case noArticle
 
-        /// The server asked to be left alone (429, 503), or was already resting: nothing
-        /// about the page itself.
-        public var isRest: Bool {
-            switch self {
-            case .resting: true
-            case .fetch(.serverAskedToWait), .fetch(.httpStatus(429)), .fetch(.httpStatus(503)): true
-            default: false
-            }
-        }
-
         public var description: String {
             switch self {
             case .notWeb(let link): "not a web address: \(TextSanitizer.singleLine(link))"
             case .fetch(let error): "the page could not be fetched: \(error)"
             case .resting(let host): "\(host) asked to be left alone for a while; try again later"
             case .noArticle: "the page holds no article (it may need JavaScript, or show a consent or login wall)"
+            }
+        }
+
+        /// The host asked to be left alone (429 or 503), now or earlier in this run: nothing
+        /// is wrong with the article's page.
+        var hostAskedToWait: Bool {
+            switch self {
+            case .resting, .fetch(.serverAskedToWait): true
+            case .fetch(.httpStatus(let status)): status == 429 || status == 503
+            default: false
             }
         }
     }
@@ -153,43 +153,61 @@ public actor WebPages: PageReading {
     /// Fetches the pages of the articles a reload brought (first seen at or after `since`)
     /// in feeds set to `full-article yes` or `auto` (`fallback`: the config's mode), several
     /// hosts at once; `stored` hears each article as its page is stored. Returns how many
-    /// gave a whole article and how many did not. A host that asks to rest (429, 503) is
-    /// skipped: its articles, the one it answered so among them, are not marked, so the
-    /// article's key can fetch them later.
+    /// gave a whole article and how many did not. A host that answers 429 or 503 is left
+    /// alone: its articles are not marked, so the article's key can fetch them later.
     @discardableResult
     public func fetchWanted(
         since: Int64, fallback: FullArticleMode, stored: @escaping @Sendable (String) -> Void = { _ in }
     ) async throws -> (whole: Int, failed: Int) {
         guard let store, !store.access.isReadOnly else { return (0, 0) }
-        let wanted = try await store.pagesWanted(since: since, fallback: fallback)
+        var waiting = try await store.pagesWanted(since: since, fallback: fallback)
         var whole = 0
         var failed = 0
-        await withTaskGroup(of: FullArticle?.self) { group in
-            var next = 0
-            func startNext() {
-                guard next < wanted.count else { return }
-                let request = wanted[next]
-                next += 1
-                group.addTask {
-                    let result = await self.read(request.link)
-                    if case .failure(let error) = result, error.isRest { return nil }
-                    let full = Self.outcome(result, request: request, now: Date())
-                    do {
-                        try await store.saveFullArticle(articleID: request.articleID, full)
-                    } catch {
-                        return nil
+        await withTaskGroup(of: (host: String, full: FullArticle?).self) { group in
+            // Sixteen at once at most, two of a host: a host's next page is asked for only
+            // once one of its pages came back, so a 429 is heard before more go (the fetcher
+            // would queue them past the check for a resting host).
+            var running: [String: Int] = [:]
+            var inFlight = 0
+            func startWhatFits() {
+                var index = 0
+                while index < waiting.count, inFlight < 16 {
+                    let request = waiting[index]
+                    let host = Self.host(of: request.link)
+                    guard running[host, default: 0] < Self.pagesPerHost else {
+                        index += 1
+                        continue
                     }
-                    stored(request.articleID)
-                    return full
+                    waiting.remove(at: index)
+                    running[host, default: 0] += 1
+                    inFlight += 1
+                    group.addTask {
+                        let result = await self.read(request.link)
+                        if case .failure(let error) = result, error.hostAskedToWait { return (host, nil) }
+                        let full = Self.outcome(result, request: request, now: Date())
+                        do {
+                            try await store.saveFullArticle(articleID: request.articleID, full)
+                        } catch {
+                            return (host, nil)
+                        }
+                        stored(request.articleID)
+                        return (host, full)
+                    }
                 }
             }
-            // Sixteen at once at most; the fetcher holds each host to two.
-            for _ in 0..<16 { startNext() }
-            while let full = await group.next() {
+            startWhatFits()
+            while let (host, full) = await group.next() {
                 if let full { if full.state == .whole { whole += 1 } else { failed += 1 } }
-                startNext()
+                running[host, default: 1] -= 1
+                inFlight -= 1
+                startWhatFits()
             }
         }
         return (whole, failed)
+    }
+
+    /// The host a link's page is fetched from, as the fetcher counts hosts.
+    static func host(of link: String) -> String {
+        URL(string: link.trimmingCharacters(in: .whitespaces))?.host ?? ""
     }
 }

@@ -13,12 +13,14 @@ extension LibraryStore {
         public var feedHTML: String?
     }
 
-    /// The page of one article (nil: it has no http(s) link).
+    /// The page of one article (nil: it has no link). A link that is no web address
+    /// (`file:`, `javascript:`) is asked for too: the reader (`WebPages`) refuses it, and
+    /// that is stored as why the article has no page.
     public func pageRequest(articleID: String) throws -> PageRequest? {
         let statement = try db.prepare("SELECT link, body FROM articles WHERE id = ?1")
         try statement.bind(.integer(Int64(articleID) ?? -1))
         return try statement.firstRow { row -> PageRequest? in
-            guard let link = row.text(0), Self.isWebAddress(link) else { return nil }
+            guard let link = row.text(0), Self.isLink(link) else { return nil }
             let body = try row.withBlob(1) { try bodies.unpack($0) }
             return PageRequest(articleID: articleID, link: link, feedText: body.text, feedHTML: body.html)
         } ?? nil
@@ -47,7 +49,7 @@ extension LibraryStore {
         try statement.bind(.integer(since), .integer(Int64(limit) * 4))
         var wanted: [PageRequest] = []
         while try statement.step(), wanted.count < limit {
-            guard let mode = modes[statement.int64(1)], let link = statement.text(2), Self.isWebAddress(link)
+            guard let mode = modes[statement.int64(1)], let link = statement.text(2), Self.isLink(link)
             else { continue }
             let body = try statement.withBlob(3) { try bodies.unpack($0) }
             if mode == .auto, !FullArticle.feedTextIsShort(text: body.text, html: body.html) { continue }
@@ -58,9 +60,8 @@ extension LibraryStore {
         return wanted
     }
 
-    static func isWebAddress(_ link: String) -> Bool {
-        let lower = link.prefix(8).lowercased()
-        return lower.hasPrefix("http://") || lower.hasPrefix("https://")
+    static func isLink(_ link: String) -> Bool {
+        !link.trimmingCharacters(in: .whitespaces).isEmpty
     }
 
     /// Stores what the page gave: the whole article (indexed for search), or why there is

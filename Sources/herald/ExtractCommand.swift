@@ -24,7 +24,7 @@ enum ExtractCommand {
         if source.lowercased().hasPrefix("http://") || source.lowercased().hasPrefix("https://") {
             switch await WebPages(store: nil).read(source) {
             case .success(let (found, finalPage)): (article, page) = (found, finalPage)
-            case .failure(let error): throw UsageError("\(TextSanitizer.singleLine(source)): \(error)")
+            case .failure(let error): throw PageFailure("\(TextSanitizer.singleLine(source)): \(error)")
             }
         } else {
             let path = source.hasPrefix("file://") ? URL(string: source)?.path ?? source : source
@@ -32,8 +32,17 @@ enum ExtractCommand {
             page = path == "-" ? nil : URL(fileURLWithPath: path).absoluteString
             article = ArticleExtractor.extract(html: PageBytes.utf8([UInt8](data)), url: page)
         }
-        guard let article else { throw UsageError("\(TextSanitizer.singleLine(source)): no article found in the page") }
+        guard let article else {
+            throw PageFailure("\(TextSanitizer.singleLine(source)): no article found in the page")
+        }
         if json { printJSON(article, page: page) } else { printText(article, page: page) }
+    }
+
+    /// A page that gave no article: the page's fault, not the command line's (status 1, no
+    /// usage hint).
+    struct PageFailure: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
     }
 
     struct Document: Encodable {

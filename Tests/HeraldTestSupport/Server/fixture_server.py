@@ -37,6 +37,22 @@ Prints the port it listens on, then serves until killed:
   /podcast/N       RSS of one episode, "Episode of N bytes", its enclosure /episode/N/episode.mp3
                    (the query after N is passed on to the episode); /podcast-hostile: a title and
                    an address made to climb out of the folder
+  /pages/NAME      the article page Server/files/pages/NAME (real pages: see the README there) as
+                   text/html; ?delay=S answers after S seconds
+  /summaries/SET   RSS of summaries (short teasers) whose items link to pages on the host asked:
+                   pages (the three pages and a missing one), auto (a short teaser and a long one),
+                   odd-links (file:///etc/passwd, javascript: and a page redirecting to file:),
+                   escapes (one item to /hostile/escapes),
+                   slow (two pages answering after 8 s and a quick one), counted (8 items,
+                   /counted/0 to 7), busy (three items to /counted/N?busy=3600, three on 127.0.0.3 to
+                   /counted/N?unavailable=120, one to a page on 127.0.0.2)
+  /counted/N       the Titan page after 1 s (?busy=S: a 429 with Retry-After: S; ?unavailable=S: a 503), counting the
+                   requests per host (Host header); /counted-peak: per host, the most in progress
+                   at once and how many in all (JSON)
+  /hostile/KIND    article pages made to hurt: bomb (1 GiB of spaces, about 1 MB gzipped), trickle
+                   (headers, then a byte a second), nested (1,000,000 nested <div>s around the
+                   article), scripts (<script>s with </div> and <p> in their strings), escapes
+                   (ESC [31m, U+202E and &lt;blink&gt; in the title and the text)
 """
 import gzip
 import os
@@ -45,7 +61,9 @@ import struct
 import zlib
 import html
 import http.server
+import json
 import sys
+import threading
 import time
 
 FEED = b"""<?xml version="1.0"?><rss version="2.0"><channel><title>Fixture</title>
@@ -63,6 +81,13 @@ MIXED = b"""<?xml version="1.0"?><rss version="2.0"><channel><title>Mixed bag</t
 </channel></rss>"""
 LAST_MODIFIED = "Mon, 30 Nov 2026 00:00:00 GMT"
 _bomb = []
+_page_bomb = []
+PAGES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "files", "pages")
+# Requests to /counted/ in progress and the most at once, per host.
+_counted = {"now": {}, "peak": {}, "total": {}, "lock": threading.Lock()}
+ARTICLE = ("<p>The lighthouse keeper wrote down the weather every morning at six, as her mother had. "
+           "Forty years of notebooks filled the shelves of the lamp room by the time the light was automated. "
+           "Historians now read them for the storms that no instrument on the coast recorded.</p>")
 
 
 PATTERN = bytes(range(251)) * (1 + (1 << 20) // 251 + 1)
@@ -104,8 +129,6 @@ def bomb():
 #                    (Content-Type: text/html)
 #   /wp-sjis         an article in Shift_JIS, named by Content-Type
 #   /wp-busy/N       429 with Retry-After: N
-import json  # noqa: E402 (kept with the routes that use them)
-import threading  # noqa: E402
 
 WP_COUNTS = {}
 WP_LOCK = threading.Lock()
@@ -165,6 +188,56 @@ def whole_article_page(handler, path):
     handler.send_response(404)
     handler.send_header("Content-Length", "0")
     handler.end_headers()
+def page_bomb():
+    """1 GiB of spaces in a page, gzipped to about 1 MB in a moment: after a full flush deflate
+    forgets what came before, so the piece for 1 MiB of spaces is compressed once and repeated."""
+    if not _page_bomb:
+        deflate = zlib.compressobj(9, zlib.DEFLATED, -15)
+        head = deflate.compress(b"<html><body><p>") + deflate.flush(zlib.Z_FULL_FLUSH)
+        piece = deflate.compress(b" " * (1 << 20)) + deflate.flush(zlib.Z_FULL_FLUSH)
+        tail = deflate.compress(b"</p></body></html>") + deflate.flush()
+        size = len(b"<html><body><p>") + (1 << 30) + len(b"</p></body></html>")
+        # The CRC-32 of those bytes, computed once (over 1 GiB it takes seconds).
+        trailer = struct.pack("<II", 0x3B4CECF2, size & 0xFFFFFFFF)
+        _page_bomb.append(b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x02\xff" + head + piece * 1024 + tail + trailer)
+    return _page_bomb[0]
+
+
+def summaries(host, name):
+    """RSS of summary-only items linking to pages (see /summaries/SET), or None."""
+    page = f"http://{host}/pages/"
+    port = host.rsplit(":", 1)[-1]
+    teaser = "A short teaser: the rest is on the web page."
+    sets = {
+        "pages": [("titan", "Titan mapped", page + "titan-map.html", teaser),
+                  ("macbook", "A new MacBook keyboard", page + "macbook-keyboard.html", teaser),
+                  ("wework", "WeWork inquiry", page + "wework-inquiry.html", teaser),
+                  ("missing", "A page gone missing", page + "missing.html", teaser)],
+        "auto": [("short", "Short teaser", page + "titan-map.html", teaser),
+                 ("long", "Long summary", page + "wework-inquiry.html",
+                  "A summary long enough to be the article. " * 15 + "That is all.")],
+        "odd-links": [("file", "A link to a file", "file:///etc/passwd", teaser),
+                      ("script", "A link to a script", "javascript:alert(1)", teaser),
+                      ("redirect", "A page sent to a file", f"http://{host}/to/file", teaser)],
+        "escapes": [("escapes", "Escapes", f"http://{host}/hostile/escapes", teaser)],
+        "slow": [("slow", "Slow page", page + "titan-map.html?delay=8", teaser),
+                 ("slower", "Another slow page", page + "wework-inquiry.html?delay=8", teaser),
+                 ("quick", "Quick page", page + "macbook-keyboard.html", teaser)],
+        "counted": [(f"c{n}", f"Counted {n}", f"http://{host}/counted/{n}", teaser) for n in range(8)],
+        "busy": [(f"b{n}", f"Busy {n}", f"http://{host}/counted/{n}?busy=3600", teaser) for n in range(3)]
+        + [(f"u{n}", f"Unavailable {n}", f"http://127.0.0.3:{port}/counted/{n}?unavailable=120", teaser)
+           for n in range(3)]
+        + [("other", "On another host", f"http://127.0.0.2:{port}/pages/titan-map.html", teaser)],
+    }
+    if name not in sets:
+        return None
+    items = "".join(
+        f"<item><guid>{guid}</guid><title>{html.escape(title)}</title><link>{html.escape(link)}</link>"
+        f"<description>{html.escape(text)}</description>"
+        f"<pubDate>Mon, 30 Nov 2026 0{n}:00:00 GMT</pubDate></item>\n"
+        for n, (guid, title, link, text) in enumerate(sets[name]))
+    return (f'<?xml version="1.0"?><rss version="2.0"><channel><title>Summaries: {name}</title>\n'
+            + items + "</channel></rss>").encode()
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -238,6 +311,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def redirect(self, status, location):
         self.send_response(status)
         self.send_header("Location", location)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def send_status(self, status):
+        self.send_response(status)
         self.send_header("Content-Length", "0")
         self.end_headers()
 
@@ -386,6 +464,74 @@ class Handler(http.server.BaseHTTPRequestHandler):
         elif path == "/plain-page":
             self.send_body(b"<html><head><title>No feeds</title></head><body>hi</body></html>",
                            content_type="text/html")
+        elif path.startswith("/pages/"):
+            name, _, query = path[len("/pages/"):].partition("?")
+            options = dict(part.partition("=")[::2] for part in query.split("&") if part)
+            file = os.path.join(PAGES, name)
+            if "/" in name or name.startswith(".") or not name.endswith(".html") or not os.path.isfile(file):
+                return self.send_status(404)
+            time.sleep(float(options.get("delay", "0")))
+            with open(file, "rb") as page:
+                self.send_body(page.read(), content_type="text/html; charset=utf-8")
+        elif path.startswith("/summaries/"):
+            body = summaries(self.headers.get("Host", "127.0.0.1"), path[len("/summaries/"):])
+            if body is None:
+                return self.send_status(404)
+            self.send_body(body)
+        elif path.startswith("/counted/"):
+            host = self.headers.get("Host", "")
+            with _counted["lock"]:
+                _counted["now"][host] = _counted["now"].get(host, 0) + 1
+                _counted["peak"][host] = max(_counted["peak"].get(host, 0), _counted["now"][host])
+                _counted["total"][host] = _counted["total"].get(host, 0) + 1
+            time.sleep(1)
+            # Counted out before the answer goes: the client cannot start another request on
+            # the slot this one frees before then.
+            with _counted["lock"]:
+                _counted["now"][host] -= 1
+            _, _, query = path.partition("?")
+            wait = dict(part.partition("=")[::2] for part in query.split("&") if part)
+            if "busy" in wait or "unavailable" in wait:
+                self.send_response(429 if "busy" in wait else 503)
+                self.send_header("Retry-After", wait.get("busy", wait.get("unavailable")))
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
+            with open(os.path.join(PAGES, "titan-map.html"), "rb") as page:
+                self.send_body(page.read(), content_type="text/html; charset=utf-8")
+        elif path == "/counted-peak":
+            with _counted["lock"]:
+                counts = {host: {"peak": peak, "total": _counted["total"][host]}
+                          for host, peak in _counted["peak"].items()}
+            self.send_body(json.dumps(counts).encode(), content_type="application/json")
+        elif path == "/hostile/bomb":
+            self.send_body(page_bomb(), content_type="text/html", extra=[("Content-Encoding", "gzip")])
+        elif path == "/hostile/trickle":
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", "100000")
+            self.end_headers()
+            try:
+                for byte in b"<html><body>" + b" " * 100000:
+                    self.wfile.write(bytes([byte]))
+                    self.wfile.flush()
+                    time.sleep(1)
+            except (BrokenPipeError, ConnectionResetError):
+                return
+        elif path == "/hostile/nested":
+            depth = 1_000_000
+            self.send_body(b"<html><head><title>Deep</title></head><body>" + b"<div>" * depth + ARTICLE.encode() * 3
+                           + b"</div>" * depth + b"</body></html>", content_type="text/html")
+        elif path == "/hostile/scripts":
+            script = b'<script>var s = "</div></div><p>Injected by a script string</p>"; /* </div> */</script>\n'
+            self.send_body(b"<html><head><title>Scripts</title>" + script * 200 + b"</head><body><div>" + script * 200
+                           + b"<article><h1>Scripts</h1>" + (ARTICLE.encode() + script) * 3 + b"</article>"
+                           + script * 200 + b"</div></body></html>", content_type="text/html")
+        elif path == "/hostile/escapes":
+            hostile = "\x1b[31mRed\x1b[0m \u202eevil &lt;blink&gt;"
+            self.send_body(f"<html><head><title>Title {hostile}</title></head><body><article>"
+                           f"<h1>Title {hostile}</h1><p>Text {hostile} ends.</p>{ARTICLE * 3}</article></body></html>"
+                           .encode(), content_type="text/html; charset=utf-8")
         elif path == "/charset":
             self.send_body(FEED, content_type="text/xml; charset=EUC-KR")
         elif path.startswith("/files/") and "/" not in path[len("/files/"):] and not path.endswith("/.."):

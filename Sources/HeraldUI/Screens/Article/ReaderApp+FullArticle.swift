@@ -19,11 +19,16 @@ extension ReaderApp {
             }
             let showing = article.full?.state == .whole && article.full?.shown == true
             readPage(of: article, show: !showing, pages: pages) {
-                if case .article(let model) = self.screen, model === viewer { viewer.reload() }
+                // Also under another screen (the help): back on top, it shows what was read.
+                if self.stack.contains(where: { $0.model === viewer }) { viewer.reload() }
             }
         case .articles, .search:
+            let list = screen.model
             withCurrentArticle { article, _ in
-                self.readPage(of: article, show: true, pages: pages) { self.openArticle(article.summary) }
+                self.readPage(of: article, show: true, pages: pages) {
+                    // Over the list x was pressed on only: a screen opened meanwhile stays.
+                    if self.screen.model === list { self.openArticle(article.summary) }
+                }
             }
         default:
             unavailable(.fullArticle)
