@@ -197,8 +197,9 @@ struct WebPagesTests {
         let heard = Heard()
         let pages = WebPages(store: store)
         let counts = try await pages.fetchWanted(since: 0, fallback: .no) { id in heard.ids.withLock { $0.append(id) } }
-        #expect(counts == (whole: 1, failed: 2))
-        #expect(heard.all.sorted() == ["whole", "no more", "missing"].compactMap { ids[$0] }.sorted())
+        // The file: link is never fetched, but stored as failed with why (`herald show`, `x`).
+        #expect(counts == (whole: 1, failed: 3))
+        #expect(heard.all.sorted() == ["whole", "no more", "missing", "file"].compactMap { ids[$0] }.sorted())
         func stored(_ title: String) async throws -> Article {
             try await store.article(id: try #require(ids[title]))
         }
@@ -207,7 +208,8 @@ struct WebPagesTests {
         let noMore = try #require(try await stored("no more").full)
         #expect(noMore.state == .failed && noMore.note?.contains("says no more than the feed") == true)
         #expect(try await stored("missing").full?.note == "the page could not be fetched: HTTP 404")
-        for title in ["file", "busy 1", "busy 2", "busy 3", "busy 4"] {
+        #expect(try await stored("file").full?.note == "not a web address: file:///etc/passwd")
+        for title in ["busy 1", "busy 2", "busy 3", "busy 4"] {
             #expect(try await stored(title).full == nil, "\(title)")
         }
         // The busy host was asked at most as often as pages of a host are read at once.

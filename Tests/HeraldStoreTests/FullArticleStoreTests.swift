@@ -157,19 +157,21 @@ struct FullArticleStoreTests {
         try await store.pagesWanted(since: since, fallback: fallback).map(\.link).sorted()
     }
 
-    @Test("yes wants every web page, auto the short and read-more texts, no none; never a file: or javascript: link")
+    @Test("yes wants every linked page, auto the short and read-more texts, no none; file: and javascript: links too, to be told why")
     func modes() async throws {
         let (library, store) = try await wantedLibrary()
         defer { library.cleanUp() }
         #expect(
             try await wanted(store, .yes) == [
-                "HTTP://EXAMPLE.ORG/a/more", "HTTP://EXAMPLE.ORG/b/more", "https://example.org/a/long",
-                "https://example.org/a/short", "https://example.org/b/long", "https://example.org/b/short",
+                "HTTP://EXAMPLE.ORG/a/more", "HTTP://EXAMPLE.ORG/b/more", "file:///etc/passwd", "file:///etc/passwd",
+                "https://example.org/a/long", "https://example.org/a/short", "https://example.org/b/long",
+                "https://example.org/b/short", "javascript:alert(1)", "javascript:alert(1)",
             ])
         #expect(
             try await wanted(store, .auto) == [
-                "HTTP://EXAMPLE.ORG/a/more", "HTTP://EXAMPLE.ORG/b/more", "https://example.org/a/short",
-                "https://example.org/b/short",
+                "HTTP://EXAMPLE.ORG/a/more", "HTTP://EXAMPLE.ORG/b/more", "file:///etc/passwd", "file:///etc/passwd",
+                "https://example.org/a/short", "https://example.org/b/short", "javascript:alert(1)",
+                "javascript:alert(1)",
             ])
         #expect(try await wanted(store, .no).isEmpty)
         // A request carries what the feed gave, to tell whether the page says more.
@@ -178,9 +180,12 @@ struct FullArticleStoreTests {
         let shortID = try await id(store, "a short")
         #expect(short.feedText == "A teaser." && short.articleID == shortID)
         #expect(try await store.pageRequest(articleID: short.articleID) == short)
-        for title in ["a file", "a js", "a none"] {
-            #expect(try await store.pageRequest(articleID: try await id(store, title)) == nil, "\(title)")
+        // A link that is no web address is handed on (WebPages says why, never fetching it);
+        // no link at all is nothing to read.
+        for title in ["a file", "a js"] {
+            #expect(try await store.pageRequest(articleID: try await id(store, title)) != nil, "\(title)")
         }
+        #expect(try await store.pageRequest(articleID: try await id(store, "a none")) == nil)
     }
 
     @Test("a feed's own full-article wins over the fallback, and the config file's over the library's")
@@ -189,12 +194,16 @@ struct FullArticleStoreTests {
         defer { library.cleanUp() }
         try await store.setFeedSetting(url: feed, key: .fullArticle, value: "no")
         try await store.setFeedSetting(url: other, key: .fullArticle, value: "auto")
-        #expect(try await wanted(store, .yes) == ["HTTP://EXAMPLE.ORG/b/more", "https://example.org/b/short"])
-        #expect(try await wanted(store, .no) == ["HTTP://EXAMPLE.ORG/b/more", "https://example.org/b/short"])
+        let otherAuto = [
+            "HTTP://EXAMPLE.ORG/b/more", "file:///etc/passwd", "https://example.org/b/short", "javascript:alert(1)",
+        ]
+        #expect(try await wanted(store, .yes) == otherAuto)
+        #expect(try await wanted(store, .no) == otherAuto)
         try await store.syncConfigFeedSettings([line(feed, .fullArticle, "yes"), line(other, .fullArticle, "no")])
         #expect(
             try await wanted(store, .no) == [
-                "HTTP://EXAMPLE.ORG/a/more", "https://example.org/a/long", "https://example.org/a/short",
+                "HTTP://EXAMPLE.ORG/a/more", "file:///etc/passwd", "https://example.org/a/long",
+                "https://example.org/a/short", "javascript:alert(1)",
             ])
         // Listed (`herald feed show`) in the table's order: after the keys before it.
         try await store.setFeedSetting(url: feed, key: .userAgent, value: "Agent/1")
@@ -224,7 +233,7 @@ struct FullArticleStoreTests {
             articleID: try await id(store, "new 2"),
             FullArticle(state: .failed, page: "https://example.org/new/2", fetched: fetched, note: "HTTP 404"))
         #expect(try await store.pagesWanted(since: since, fallback: .yes).map(\.link) == ["https://example.org/new/1"])
-        #expect(try await wanted(store, .yes).count == 7, "the first batch still, less none")
+        #expect(try await wanted(store, .yes).count == 11, "the first batch still (less the two without a link)")
         #expect(try await store.pagesWanted(since: since, fallback: .yes, limit: 1).count == 1)
     }
 
