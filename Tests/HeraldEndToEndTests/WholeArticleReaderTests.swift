@@ -28,13 +28,15 @@ struct WholeArticleReaderTests {
         return session
     }
 
-    /// Moves the list's cursor to the row titled `title` (the selected row starts with `>`).
+    /// Moves the list's cursor to the row titled `title` (the selected row starts with `>`),
+    /// once the list shows (a key that leaves an article may not have been read yet).
     static func select(_ title: String, in session: TmuxSession) async throws {
         for _ in 0..<10 {
-            let screen = try session.capture()
-            guard let target = screen.firstIndex(where: { $0.hasSuffix("  " + title) }),
-                let cursor = screen.firstIndex(where: { $0.hasPrefix(">") })
-            else { throw EndToEndError("no row \(title) or no cursor:\n\(TmuxSession.framed(screen))") }
+            let screen = try await session.waitUntil("the list with \(title)") { screen in
+                screen.contains { $0.hasSuffix("  " + title) } && screen.contains { $0.hasPrefix(">") }
+            }
+            let target = screen.firstIndex { $0.hasSuffix("  " + title) }!
+            let cursor = screen.firstIndex { $0.hasPrefix(">") }!
             if target == cursor { return }
             try session.sendKeys(target < cursor ? "Up" : "Down")
             try await session.waitUntil("the cursor moves") { $0.firstIndex { $0.hasPrefix(">") } != cursor }
