@@ -26,7 +26,8 @@ enum Entities {
                 continue
             }
             if let (scalar, length) = reference(bytes, at: i, inAttribute: inAttribute) {
-                append(scalar, to: &out)
+                // Surrogates and values past U+10FFFF were made U+FFFD already.
+                XMLFeedText.appendUTF8(Unicode.Scalar(scalar) ?? "\u{FFFD}", to: &out)
                 i += length
             } else {
                 out.append(byte)
@@ -81,24 +82,5 @@ enum Entities {
             value = UInt32(entity.pointee.value)
         }
         return (value, j - i + (terminated ? 1 : 0))
-    }
-
-    static func append(_ value: UInt32, to out: inout [UInt8]) {
-        switch value {
-        case 0..<0x80:
-            out.append(UInt8(value))
-        case 0x80..<0x800:
-            out.append(UInt8(0xC0 | (value >> 6)))
-            out.append(UInt8(0x80 | (value & 0x3F)))
-        case 0x800..<0x10000:
-            out.append(UInt8(0xE0 | (value >> 12)))
-            out.append(UInt8(0x80 | ((value >> 6) & 0x3F)))
-            out.append(UInt8(0x80 | (value & 0x3F)))
-        default:
-            out.append(UInt8(0xF0 | (value >> 18)))
-            out.append(UInt8(0x80 | ((value >> 12) & 0x3F)))
-            out.append(UInt8(0x80 | ((value >> 6) & 0x3F)))
-            out.append(UInt8(0x80 | (value & 0x3F)))
-        }
     }
 }
