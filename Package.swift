@@ -43,6 +43,11 @@ let package = Package(
         .target(
             name: "HeraldReload", dependencies: ["HeraldCore", "HeraldStore", "HeraldFetch", "CMalloc"],
             swiftSettings: strict),
+        // Server accounts (FreshRSS and the Google Reader API, Tiny Tiny RSS, Fever): their
+        // protocols' clients over the fetcher, and the sync between them and the library.
+        .target(
+            name: "HeraldAccounts", dependencies: ["HeraldCore", "HeraldStore", "HeraldFetch"],
+            swiftSettings: strict),
         // The config file, settings, keys, actions and keymaps, the theme, and the programs
         // the settings name: below the UI, so commands that draw nothing do not import it.
         .target(name: "HeraldConfig", dependencies: ["HeraldCore"], swiftSettings: strict),
@@ -63,7 +68,7 @@ let package = Package(
             name: "herald",
             dependencies: [
                 "HeraldCore", "HeraldStore", "HeraldFetch", "HeraldReload", "HeraldConfig", "HeraldUI", "HeraldTerminal",
-                "HeraldSync", "HeraldNewsboat", "CMalloc",
+                "HeraldSync", "HeraldNewsboat", "HeraldAccounts", "CMalloc",
             ],
             swiftSettings: strict
         ),
@@ -93,6 +98,11 @@ let package = Package(
                 "HeraldStore", "HeraldCore", "HeraldConfig", "HeraldUI", "HeraldNewsboat", "HeraldTestSupport", "CSQLite3",
                 "CZlib", "CZstd",
             ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "HeraldAccountsTests",
+            dependencies: ["HeraldAccounts", "HeraldStore", "HeraldFetch", "HeraldCore", "HeraldTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -8,12 +8,25 @@ public struct FetchRequest: Sendable, Hashable {
     /// The User-Agent for this feed (a per-feed setting); nil: `FetchLimits.userAgent`.
     /// Control characters are dropped before it is sent.
     public var userAgent: String?
+    /// A body to POST (nil: a GET): a server account's API calls (`HeraldAccounts`).
+    public var body: Data?
+    /// More header lines (`Name: value`), as for an API's `Authorization` or `Content-Type`;
+    /// control characters are dropped before they are sent. They may carry a secret: a
+    /// request is never printed.
+    public var headers: [String] = []
 
     public init(url: URL, etag: String? = nil, lastModified: String? = nil, userAgent: String? = nil) {
         self.url = url
         self.etag = etag
         self.lastModified = lastModified
         self.userAgent = userAgent
+    }
+
+    /// A POST of `body` with these header lines.
+    public init(url: URL, post body: Data, headers: [String] = []) {
+        self.url = url
+        self.body = body
+        self.headers = headers
     }
 }
 

@@ -169,6 +169,21 @@ final class CurlTransfer {
         if let date = job.request.lastModified {
             headers.append("If-Modified-Since: \(Self.headerSafe(date))")
         }
+        headers += job.request.headers.map(Self.headerSafe)
+        if let body = job.request.body {
+            // libcurl copies the bytes: the request's Data need not outlive this call.
+            hc_setopt_offset(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
+            if body.isEmpty {
+                hc_setopt_string(easy, CURLOPT_COPYPOSTFIELDS, "")
+            } else {
+                _ = body.withUnsafeBytes { bytes in
+                    hc_setopt_pointer(
+                        easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress))
+                }
+            }
+            // No "Expect: 100-continue" wait before a large body.
+            headers.append("Expect:")
+        }
         for header in headers { headerList = curl_slist_append(headerList, header) }
         if let headerList { hc_setopt_list(easy, CURLOPT_HTTPHEADER, headerList) }
     }
