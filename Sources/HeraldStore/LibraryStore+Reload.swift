@@ -89,13 +89,15 @@ extension LibraryStore {
         }
     }
 
-    /// The feeds to reload (all, or the one at `url`), with their validators.
+    /// The feeds to reload (all, or the one at `url`), with their validators. A server
+    /// account's feeds are not among them: the account's sync brings their articles.
     public func reloadTargets(only url: String? = nil) throws -> [FeedValidators] {
         let statement = try db.prepare(
             """
             SELECT url, title, etag, last_modified, retry_after, failures, last_fetch, last_error IS NOT NULL
             FROM feeds
-            WHERE (?1 IS NULL OR url = ?1) AND \(Self.notArchived("feeds")) ORDER BY position, id
+            WHERE (?1 IS NULL OR url = ?1) AND remote_id IS NULL AND \(Self.notArchived("feeds"))
+            ORDER BY position, id
             """)
         try statement.bind(.optional(url))
         var targets: [FeedValidators] = []

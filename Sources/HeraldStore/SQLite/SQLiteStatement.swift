@@ -97,6 +97,14 @@ package final class SQLiteStatement {
         return try read(self)
     }
 
+    /// Reads every row, and resets the statement.
+    package func allRows<T>(_ read: (SQLiteStatement) throws -> T) throws -> [T] {
+        defer { sqlite3_reset(handle) }
+        var rows: [T] = []
+        while try step() { rows.append(try read(self)) }
+        return rows
+    }
+
     /// Runs a statement that returns no rows.
     package func run() throws(SQLiteError) {
         while try step() {}

@@ -257,5 +257,8 @@ enum Migrations {
                 END;
                 """)
         },
+        Step(
+            version: 17, summary: "a server account's feeds, and the changes waiting to go up to it",
+            apply: AccountMigration.apply),
     ]
 }

@@ -1,0 +1,170 @@
+import Foundation
+public import HeraldStore
+
+/// What one sync with the account's server did.
+public struct AccountSyncSummary: Sendable, Hashable {
+    public var newArticles = 0
+    /// Changes made here that went up (flags, subscriptions).
+    public var changesSent = 0
+    /// Changes made here that the server had overtaken with a later one of its own.
+    public var changesOverruled = 0
+    /// Articles whose flags changed here to the server's.
+    public var flagsChanged = 0
+    public var feeds = AccountFeedsResult()
+    /// Changes the server refused for good (a subscription to an address it cannot read),
+    /// in words; they left the queue.
+    public var refused: [String] = []
+    /// Items of feeds the account does not list (left out).
+    public var orphans = 0
+
+    public init() {}
+}
+
+/// One sync of the library with its account's server (offline first: the library is whole
+/// without it). In order:
+///
+/// 1. The server's unread and starred ids (`states`).
+/// 2. The changes waiting here go up, oldest first, each item's last change of a flag only;
+///    a change the server dates later than ours (TT-RSS dates them; the Google Reader API and
+///    Fever do not) overrules ours, which is dropped. Without a date ours wins: it was made
+///    since the last contact, and the server's state is known only as of now.
+/// 3. The subscriptions, then the flags of the articles held here, then the new articles
+///    after the stored cursor, page by page, each page stored in one transaction.
+/// 4. The cursor is stored only when the last page is in: a sync stopped midway (a kill, a
+///    fault) starts again from the old one, and storing an article twice is harmless.
+///
+/// A change leaves the queue only once the server took it, so a kill at any point loses
+/// none; one made during the sync waits for the next (its article keeps its flag).
+public actor AccountSync {
+    let service: any AccountService
+    let store: LibraryStore
+    /// Items asked for per page.
+    let pageSize: Int
+    /// The most items one sync takes in (a server that pages forever stops here).
+    let maxItems: Int
+
+    public init(service: any AccountService, store: LibraryStore, pageSize: Int = 1000, maxItems: Int = 1_000_000) {
+        self.service = service
+        self.store = store
+        self.pageSize = pageSize
+        self.maxItems = maxItems
+    }
+
+    /// Runs a sync; throws the first `AccountError` (nothing is lost: the queue and the
+    /// cursor stay as they were for what was not done) or a library error.
+    public func run(progress: (@Sendable (String) -> Void)? = nil) async throws -> AccountSyncSummary {
+        var summary = AccountSyncSummary()
+        try await service.logIn()
+        progress?("reading the server's flags")
+        var states = try await service.states()
+        try await sendChanges(&states, summary: &summary)
+        progress?("reading the subscriptions")
+        let feeds = try await service.feeds().map {
+            AccountFeed(remoteID: $0.id, url: $0.url, title: $0.title, siteURL: $0.siteURL, tags: $0.categories)
+        }
+        summary.feeds = try await store.applyAccountFeeds(feeds)
+        summary.flagsChanged = try await store.applyAccountStates(unread: states.unread, starred: states.starred)
+        try await readItems(&summary, progress: progress)
+        return summary
+    }
+
+    /// Sends the queue up (see the type's comment); `states` then says what the server holds.
+    func sendChanges(_ states: inout RemoteStates, summary: inout AccountSyncSummary) async throws {
+        let queue = try await store.accountOutbox()
+        guard !queue.isEmpty else { return }
+        var done: [Int64] = []
+        // Structure first, in order: a feed subscribed here before its articles were marked.
+        for entry in queue where entry.kind == .subscribe || entry.kind == .unsubscribe {
+            do {
+                if entry.kind == .subscribe {
+                    _ = try await service.subscribe(url: entry.item, category: nil)
+                } else {
+                    try await service.unsubscribe(feedID: entry.item)
+                }
+                summary.changesSent += 1
+            } catch {
+                // A fault of the way (or of the server) keeps it queued; a refusal drops it.
+                if error.isTransient { throw error }
+                let verb = entry.kind == .subscribe ? "subscribing to" : "unsubscribing from"
+                summary.refused.append("\(verb) \(entry.item): \(error)")
+            }
+            done.append(entry.seq)
+        }
+        // Each item's last change of each flag; the earlier ones of it go with it.
+        var last: [String: AccountOutboxEntry] = [:]
+        var order: [String] = []
+        var seqs: [String: [Int64]] = [:]
+        for entry in queue where entry.kind == .read || entry.kind == .starred {
+            let key = entry.kind.rawValue + "\u{0}" + entry.item
+            if last[key] == nil { order.append(key) }
+            last[key] = entry
+            seqs[key, default: []].append(entry.seq)
+        }
+        var changes: [RemoteFlagChange] = []
+        var sentSeqs: [Int64] = []
+        for key in order {
+            guard let entry = last[key] else { continue }
+            if let serverTime = states.changedAt[entry.item], serverTime > entry.at {
+                summary.changesOverruled += 1
+                done += seqs[key] ?? []
+                continue
+            }
+            // The read column is 1 for read; the server's flag is the same sense.
+            changes.append(
+                RemoteFlagChange(itemID: entry.item, flag: entry.kind == .read ? .read : .starred, value: entry.value))
+            sentSeqs += seqs[key] ?? []
+        }
+        if !changes.isEmpty {
+            try await service.send(changes)
+            summary.changesSent += changes.count
+            done += sentSeqs
+            for change in changes {
+                switch (change.flag, change.value) {
+                case (.read, true): states.unread.remove(change.itemID)
+                case (.read, false): states.unread.insert(change.itemID)
+                case (.starred, true): states.starred.insert(change.itemID)
+                case (.starred, false): states.starred.remove(change.itemID)
+                }
+            }
+        }
+        try await store.dropAccountOutbox(done)
+    }
+
+    /// New items after the stored cursor, a page at a time.
+    func readItems(_ summary: inout AccountSyncSummary, progress: (@Sendable (String) -> Void)?) async throws {
+        var cursor = try await store.accountValue("cursor")
+        let urls = try await store.accountFeedURLs()
+        var seen = 0
+        var cursors = Set<String>()
+        while true {
+            let page = try await service.items(after: cursor, limit: pageSize)
+            var groups: [String: [RemoteItem]] = [:]
+            for item in page.items {
+                guard let url = urls[item.feedID] else {
+                    summary.orphans += 1
+                    continue
+                }
+                groups[url, default: []].append(item)
+            }
+            let requests = groups.map { (feedURL: $0.key, guids: $0.value.map(\.item.id)) }
+            let known = try await store.knownArticles(requests)
+            var batch: [(feedURL: String, prepared: [PreparedItem], flags: [String: (read: Bool, starred: Bool)])] = []
+            for (request, known) in zip(requests, known) {
+                let items = groups[request.feedURL] ?? []
+                var flags: [String: (read: Bool, starred: Bool)] = [:]
+                for item in items { flags[item.item.id] = (item.read, item.starred) }
+                batch.append((request.feedURL, LibraryStore.prepare(items.map(\.item), known: known), flags))
+            }
+            summary.newArticles += try await store.storeAccountItems(batch)
+            seen += page.items.count
+            progress?("\(seen) articles read from the server")
+            if let next = page.cursor { cursor = next }
+            guard page.more else { break }
+            // A server that pages forever, or in a circle, is stopped.
+            guard seen < maxItems, let next = page.cursor, cursors.insert(next).inserted else {
+                throw AccountError.badResponse("the server kept paging past \(seen) articles")
+            }
+        }
+        try await store.setAccountValue("cursor", cursor)
+    }
+}
