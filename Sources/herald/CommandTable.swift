@@ -30,9 +30,9 @@ enum CommandTable {
             summary: "print search results, best first",
             options: ["--limit", "--json"]),
         Command(
-            name: "add", arguments: "URL [--title T] [--tag T]…",
+            name: "add", arguments: "URL [--title T] [--tag T]… [--account]",
             summary: "subscribe to a feed, or tag a known one",
-            options: ["--title", "--tag"]),
+            options: ["--title", "--tag", "--account"]),
         Command(
             name: "remove", arguments: "URL | --demo", summary: "unsubscribe (drops its articles)",
             options: ["--demo"]),
@@ -67,6 +67,14 @@ enum CommandTable {
                 "--dry-run", "--json", "-u", "--url-file", "-c", "--cache-file", "-C", "--config-file",
             ]),
         Command(name: "export", arguments: "", summary: "write the subscriptions as OPML 2.0"),
+        Command(
+            name: "mark", arguments: "read|unread|star|unstar ID… | --query EXPR",
+            summary: "set a flag, as the reader does (queued for the account)",
+            options: ["--query"], words: ["read", "unread", "star", "unstar"]),
+        Command(
+            name: "account", arguments: "[status | sync]",
+            summary: "the server account (urls-source): its state; a sync now",
+            words: ["status", "sync"]),
         Command(
             name: "sync", arguments: "[status] [--dir PATH] [--quiet]",
             summary: "sync subscriptions and flags through a shared folder",

@@ -60,6 +60,10 @@ struct Herald {
                 try await ImportNewsboatCommand.run(Array(arguments.dropFirst()), options: options)
             case "export":
                 try await ImportExportCommands.export(Array(arguments.dropFirst()), options: options)
+            case "mark":
+                try await AccountCommands.mark(Array(arguments.dropFirst()), options: options)
+            case "account":
+                exit(try await AccountCommands.run(Array(arguments.dropFirst()), options: options))
             case "sync":
                 try await SyncCommand.run(Array(arguments.dropFirst()), options: options)
             case "manual":

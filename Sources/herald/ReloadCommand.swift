@@ -4,6 +4,7 @@ import HeraldFetch
 import HeraldReload
 import HeraldStore
 import HeraldConfig
+import HeraldAccounts
 
 /// `herald reload [--jobs N] [--quiet] [--due] [--index-now]`: fetches every feed without
 /// opening the reader (disabled feeds and those whose own reload interval has not passed are
@@ -42,6 +43,9 @@ enum ReloadCommand {
         reloader.retention = (settings.keepDays, settings.keepArticles)
         reloader.defaultInterval = settings.reloadInterval
         let since = Int64(Date().timeIntervalSince1970) - 1
+        // The account's server, beside the local feeds (the library takes both writers' turns).
+        let account = try AccountRun.config(settings.account, configPath: options.configFile().path)
+        let accountTask = account.map { account in Task { await AccountRun.sync(account, store: store) } }
         let summary = try await reloader.reload(onlyDue: due) { progress in
             guard showBar else { return }
             FileHandle.standardError.write(Data(bar(progress).utf8))
@@ -70,9 +74,14 @@ enum ReloadCommand {
                 Console.say("  \(name): \(TextSanitizer.singleLine(failure.reason))")
             }
         }
+        let accountResult = await accountTask?.value
+        if let account, let accountResult, !quiet || accountResult.summary == nil {
+            Console.say(AccountRun.line(account, accountResult))
+        }
+        let accountNew = accountResult?.summary?.newArticles ?? 0
         // The web pages of the new articles of feeds set to `full-article`, once the feeds
         // are stored (the reload's figures above are the feeds' alone).
-        if summary.newArticles > 0 {
+        if summary.newArticles + accountNew > 0 {
             let (whole, failed) = try await WebPages(store: store).fetchWanted(since: since, fallback: settings.fullArticle)
             if !quiet, whole + failed > 0 {
                 Console.say(
@@ -102,7 +111,8 @@ enum ReloadCommand {
         {
             Console.complain("herald: \(failure)")
         }
-        return summary.allFailed ? 1 : 0
+        let accountFailed = accountResult != nil && accountResult?.summary == nil
+        return summary.allFailed || (accountFailed && summary.feeds == 0) ? 1 : 0
     }
 
     static func bar(_ progress: ReloadProgress) -> String {

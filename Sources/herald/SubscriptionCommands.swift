@@ -2,18 +2,22 @@ import Foundation
 import HeraldCore
 import HeraldFetch
 import HeraldStore
+import HeraldAccounts
 
 /// `herald add URL` and `herald remove URL | --demo`: one subscription at a time.
 enum SubscriptionCommands {
-    /// `herald add URL [--title T] [--tag T]…`: a new feed, or more tags (and, with
-    /// `--title`, a new title) for a known one.
+    /// `herald add URL [--title T] [--tag T]… [--account]`: a new feed, or more tags (and,
+    /// with `--title`, a new title) for a known one. With `--account`, the subscription is
+    /// the server account's (made there at the next contact).
     static func add(_ arguments: [String], options: GlobalOptions) async throws {
         var subscription: Subscription?
         var title: String?
         var tags: [String] = []
+        var throughAccount = false
         var reader = ArgumentReader(arguments)
         while let argument = reader.next() {
             switch argument {
+            case "--account": throughAccount = true
             case "--title": title = try reader.value(of: argument)
             case "--tag": tags.append(try reader.value(of: argument))
             default:
@@ -35,6 +39,10 @@ enum SubscriptionCommands {
         subscription.title = title
         subscription.tags = tags
         let store = try await options.openLibrary(importingDemo: false, writing: "herald add")
+        if throughAccount {
+            try await addThroughAccount(subscription, store: store, options: options)
+            return
+        }
         // A feed already followed is not fetched again: only its title and tags change.
         // A command feed (exec:, filter:) is run by the next reload, not here.
         if try await !store.hasFeed(url: subscription.url), !CommandFeed.isCommand(subscription.url) {
@@ -122,10 +130,33 @@ enum SubscriptionCommands {
             throw UsageError("remove needs one feed URL, or --demo for the demo feeds")
         }
         let store = try await options.openLibrary(importingDemo: false, writing: "herald remove")
+        if try await store.unsubscribeThroughAccount(url: url) {
+            Console.say("removed \(url) and its articles; the account unsubscribes from it at the next contact")
+            return
+        }
         guard try await store.unsubscribe(url: url) else {
             throw UsageError("no feed \(url) (`herald export` lists the feeds)")
         }
         Console.say("removed \(url) and its articles")
+    }
+
+    /// `herald add --account URL`: subscribed here at once, on the server at the next
+    /// contact (a reload); refused when there is no account, or its protocol cannot.
+    static func addThroughAccount(_ subscription: Subscription, store: LibraryStore, options: GlobalOptions)
+        async throws
+    {
+        let config = try options.loadConfig()
+        guard let account = try AccountRun.config(config.settings.account, configPath: options.configFile().path)
+        else { throw UsageError("add --account: no account is set (urls-source is local)") }
+        guard account.kind != .fever else {
+            throw UsageError("add --account: the Fever API cannot subscribe; subscribe on the server itself")
+        }
+        guard subscription.url.lowercased().hasPrefix("http://") || subscription.url.lowercased().hasPrefix("https://")
+        else { throw UsageError("add --account: the server can only read http(s) feeds") }
+        _ = try await store.subscribeThroughAccount(subscription)
+        Console.say(
+            "added \(TextSanitizer.singleLine(subscription.url)) through \(account.label) "
+                + "(subscribed there by the next `herald reload`)")
     }
 
     // MARK: The demo feeds

@@ -112,7 +112,7 @@ extension Settings {
                 if target == .articles { articleListFormat = format } else { feedListFormat = format }
             case .failure(let error): return "at column \(error.column) of the format: \(error.message)"
             }
-        case .command, .folder, .minutes: break
+        case .command, .folder, .minutes, .text, .secret: break
         }
         return nil
     }

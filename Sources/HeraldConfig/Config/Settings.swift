@@ -40,6 +40,8 @@ public struct Settings: Sendable, Equatable {
     /// Whether reloads fetch the web pages of new articles, for feeds without their own
     /// `full-article` setting.
     public var fullArticle = FullArticleMode.no
+    /// The server account the library reads through (`urls-source` and its settings).
+    public var account = AccountSettings()
 
     // `try!`: constant formats that parse (EpisodePathTests.defaults builds `Settings()` with both).
     public static let defaultDownloadPath = try! ListFormat.parse("~/", for: .download).get()
@@ -92,6 +94,10 @@ public struct Settings: Sendable, Equatable {
         case dateFormat
         /// A row format of a list (`ListFormat`); empty: the list's own row.
         case listFormat(ListFormat.Target)
+        /// A line of text (an address, a user name).
+        case text
+        /// A password: never printed back.
+        case secret
 
         public var expected: String {
             switch self {
@@ -102,6 +108,8 @@ public struct Settings: Sendable, Equatable {
             case .minutes(let range):
                 "\(MinutesText.forms), from \(range.lowerBound) to \(range.upperBound) minutes"
             case .choice(let words): words.joined(separator: " or ")
+            case .text: "a line of text"
+            case .secret: "a password"
             case .dateFormat:
                 DateFormat.names.map(\.name).joined(separator: ", ") + " or a pattern such as %d %b %Y"
             case .listFormat(.download):
@@ -122,7 +130,7 @@ public struct Settings: Sendable, Equatable {
     }
 
     /// Every setting: these, then the display settings (`displaySpecs`).
-    public static let specs = coreSpecs + displaySpecs
+    public static let specs = coreSpecs + displaySpecs + accountSpecs
 
     static let coreSpecs: [Spec] = [
         Spec(
@@ -218,6 +226,7 @@ public struct Settings: Sendable, Equatable {
     /// Sets a setting from its config text; the problem in words when the text does not fit.
     package mutating func set(_ spec: Spec, _ text: String) -> String? {
         if Self.displaySpecs.contains(where: { $0.name == spec.name }) { return setDisplay(spec, text) }
+        if Self.accountSpecs.contains(where: { $0.name == spec.name }) { return setAccount(spec, text) }
         switch spec.kind {
         case .command, .folder:
             let value = text.trimmingCharacters(in: .whitespaces)
@@ -265,6 +274,7 @@ public struct Settings: Sendable, Equatable {
             guard let mode = FullArticleMode(setting: text) else { return "\(spec.name) is \(spec.kind.expected)" }
             fullArticle = mode
         case .choice, .dateFormat, .listFormat: return setDisplay(spec, text)
+        case .text, .secret: return setAccount(spec, text)
         }
         return nil
     }

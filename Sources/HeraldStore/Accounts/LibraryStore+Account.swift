@@ -1,5 +1,5 @@
 public import Foundation
-import HeraldCore
+public import HeraldCore
 
 /// A feed as a server account lists it, in the library's terms.
 public struct AccountFeed: Sendable, Hashable {
@@ -151,6 +151,42 @@ extension LibraryStore {
             let result = try body()
             try setAccountValue("capture", before)
             return result
+        }
+    }
+}
+
+extension LibraryStore {
+    /// The `remote_id` of a feed subscribed here through the account that the server has not
+    /// listed yet: not reloaded by Herald (its articles will come from the server), and taken
+    /// over by the server's feed at the same address.
+    static let pendingPrefix = "pending:"
+
+    /// Subscribes through the account: the feed is in the library at once (under the
+    /// server's name for it once the sync brings it), and the subscription waits in the queue.
+    public func subscribeThroughAccount(_ subscription: Subscription) throws -> SubscribeResult {
+        try db.transaction {
+            let result = try withoutCapture { try subscribe(subscription) }
+            try db.prepare("UPDATE feeds SET remote_id = ?2 WHERE url = ?1 AND remote_id IS NULL")
+                .bind(.text(subscription.url), .text(Self.pendingPrefix + subscription.url)).run()
+            try queueAccountChange(.subscribe, item: subscription.url)
+            return result
+        }
+    }
+
+    /// Unsubscribes from an account feed here and queues it for the server; false when the
+    /// feed at `url` is not the account's (nothing done).
+    public func unsubscribeThroughAccount(url: String) throws -> Bool {
+        try db.transaction {
+            guard let remote = try remoteFeedID(url: url) else { return false }
+            _ = try withoutCapture { try unsubscribe(url: url) }
+            if remote.hasPrefix(Self.pendingPrefix) {
+                // Never sent: the subscription leaves the queue instead.
+                try db.prepare("DELETE FROM account_outbox WHERE kind = 'subscribe' AND item = ?1").bind(.text(url))
+                    .run()
+            } else {
+                try queueAccountChange(.unsubscribe, item: remote)
+            }
+            return true
         }
     }
 }

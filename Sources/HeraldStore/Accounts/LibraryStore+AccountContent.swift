@@ -21,7 +21,9 @@ extension LibraryStore {
                 listed.insert(feed.remoteID)
                 try applyAccountFeed(feed, url: url, result: &result)
             }
-            let gone = try db.prepare("SELECT url, remote_id FROM feeds WHERE remote_id IS NOT NULL")
+            // A feed subscribed here whose subscription has not gone up yet is not gone.
+            let gone = try db.prepare(
+                "SELECT url, remote_id FROM feeds WHERE remote_id IS NOT NULL AND remote_id NOT LIKE 'pending:%'")
                 .allRows { (url: $0.text(0) ?? "", id: $0.text(1) ?? "") }
                 .filter { !listed.contains($0.id) }
             for feed in gone {
@@ -42,11 +44,14 @@ extension LibraryStore {
         var row = try db.prepare("SELECT id, url, tags, remote_tags FROM feeds WHERE remote_id = ?1")
             .bind(.text(feed.remoteID)).firstRow { ($0.int64(0), $0.text(1) ?? "", $0.text(2) ?? "", $0.text(3)) }
         if row == nil {
-            row = try db.prepare("SELECT id, url, tags, remote_tags FROM feeds WHERE url = ?1 AND remote_id IS NULL")
-                .bind(.text(url)).firstRow { ($0.int64(0), $0.text(1) ?? "", $0.text(2) ?? "", $0.text(3)) }
-            if row != nil {
+            row = try db.prepare(
+                "SELECT id, url, tags, remote_tags FROM feeds WHERE url = ?1 AND (remote_id IS NULL OR remote_id LIKE 'pending:%')"
+            ).bind(.text(url)).firstRow { ($0.int64(0), $0.text(1) ?? "", $0.text(2) ?? "", $0.text(3)) }
+            if let found = row {
                 _ = try unarchive(url: url)
-                result.adopted += 1
+                let pending = try db.prepare("SELECT remote_id LIKE 'pending:%' FROM feeds WHERE id = ?1")
+                    .bind(.integer(found.0)).firstRow { $0.bool(0) } ?? false
+                if !pending { result.adopted += 1 }
             }
         }
         guard let (id, oldURL, oldTags, oldRemoteTags) = row else {
@@ -123,14 +128,15 @@ extension LibraryStore {
                 for (guid, flags) in feed.flags { flagged.append((guid, flags.read, flags.starred, row)) }
             }
             try index.apply(in: db)
-            let update = try db.prepare(
-                """
+            let update = """
                 UPDATE articles SET read = ?3, starred = ?4
                 WHERE feed_id = ?1 AND guid = ?2 AND (read != ?3 OR starred != ?4)
                     AND guid NOT IN (SELECT item FROM account_outbox WHERE kind IN ('read', 'starred'))
-                """)
+                """
             for entry in flagged {
-                try update.bind(
+                // Prepared each time: the cache resets it (a statement stepped to its end
+                // cannot be bound again).
+                try db.prepare(update).bind(
                     .integer(entry.feed), .text(entry.guid), .integer(entry.read ? 1 : 0),
                     .integer(entry.starred ? 1 : 0)
                 ).run()

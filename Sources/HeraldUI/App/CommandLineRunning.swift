@@ -83,7 +83,7 @@ extension ReaderApp {
             guard let spec = Settings.specs.first(where: { $0.name == name }) else { return }
             var changed = settings
             if let problem = changed.set(spec, value) {
-                message = ":set \(name): `\(value)`: \(problem)"
+                message = ":set \(name): `\(Settings.isSecret(name) ? "…" : value)`: \(problem)"
             } else {
                 settings = changed
                 configLines.append(ConfigDirective.set(setting: name, value: value).line)
@@ -91,7 +91,8 @@ extension ReaderApp {
                 applyDisplaySettings()
                 if name == "reload-interval" { reloads.startTimer() }
                 if name == "sync-dir" { sync.start() }
-                message = "\(name) is \(value) for this session (the config file keeps it)"
+                let shown = Settings.isSecret(name) ? "set" : "\(value)"
+                message = "\(name) is \(shown) for this session (the config file keeps it)"
             }
         }
     }
