@@ -69,7 +69,11 @@ public enum NewsboatConfig {
         let hiding = modes.last == "display"
         for (index, raw) in lines.enumerated() {
             let number = index + 1
-            let shown = TextSanitizer.singleLine(String(raw)).trimmingCharacters(in: .whitespaces)
+            var shown = TextSanitizer.singleLine(String(raw)).trimmingCharacters(in: .whitespaces)
+            // A password is never shown: its line is its setting's name.
+            if let name = shown.split(separator: " ").first, NewsboatAccounts.isSecret(String(name)) {
+                shown = "\(name) …"
+            }
             guard let words = words(String(raw)) else {
                 result.skipped.append(.init(line: number, text: shown, reason: "a quote is not closed"))
                 continue
@@ -203,7 +207,9 @@ public enum NewsboatConfig {
         case "cache-file":
             return refuse(
                 "where newsboat keeps its cache: the import reads it there; Herald keeps its own library")
-        default: return refuse("`\(name)` has no Herald equivalent")
+        default:
+            if let translated = NewsboatAccounts.directives(name, first) { return translated }
+            return refuse("`\(name)` has no Herald equivalent")
         }
     }
 

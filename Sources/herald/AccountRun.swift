@@ -41,19 +41,34 @@ enum AccountRun {
     }
 
     /// What a sync came to, for a line of output.
-    struct Outcome {
+    struct Outcome: Sendable {
         var summary: AccountSyncSummary?
         var error: String?
         var waiting = 0
+        /// What else happened, said once (a former account's feeds given back).
+        var notes: [String] = []
     }
 
     /// One sync, its status recorded. A server that asked not to be asked before a time
     /// (429/503 with Retry-After) is not asked before it.
-    static func sync(_ account: AccountConfig, store: LibraryStore) async -> Outcome {
+    static func sync(_ account: AccountConfig, store: LibraryStore, backingOff: Bool = false) async -> Outcome {
         var outcome = Outcome()
         do {
+            // After failures, an unattended reload (`--due`: cron) waits 2, 4, 8 … minutes (at
+            // most an hour) after the last try before it tries again.
+            if backingOff, let failures = try await store.accountValue("failures").flatMap({ Int($0) }),
+                let last = try await store.accountValue("last-try").flatMap(Double.init)
+            {
+                let wait = min(60.0 * pow(2, Double(min(failures, 6))), 3600)
+                if Date().timeIntervalSince1970 < last + wait {
+                    outcome.error = "not contacted: \(failures) failed tries, the next after \(AccountErrorWords.duration(Int(last + wait - Date().timeIntervalSince1970)))"
+                    outcome.waiting = try await store.accountOutboxCount()
+                    return outcome
+                }
+            }
+            try await store.setAccountValue("last-try", String(Date().timeIntervalSince1970))
             if let released = try await store.bindAccount(account.identity), released.releasedFeeds > 0 {
-                Console.say(
+                outcome.notes.append(
                     "\(released.releasedFeeds) feeds of the library's former account are local feeds now (kept whole)"
                         + (released.droppedChanges > 0 ? "; \(released.droppedChanges) of its changes could not go up" : ""))
             }
@@ -103,6 +118,7 @@ enum AccountRun {
                 if feeds.keptForStarred > 0 { line += " (\(feeds.keptForStarred) kept for their starred articles)" }
             }
             for refused in summary.refused + feeds.refused { line += "\n  refused: \(refused)" }
+            for note in outcome.notes { line += "\n  \(note)" }
         } else {
             line += outcome.error ?? "failed"
             if outcome.waiting > 0 {

@@ -105,11 +105,23 @@ struct Herald {
         // A library is opened with the config's filters set (`openLibrary`).
         let repository = try await options.openRepository()
         // r and R reload through the library; feed files read with --feeds have none.
+        let configPath = options.configFile().path
         let makeReloader = { (settings: Settings) -> (any FeedReloading)? in
-            (repository as? LibraryStore).map {
-                var reloader = Reloader(store: $0, jobs: settings.reloadJobs)
+            (repository as? LibraryStore).map { store -> any FeedReloading in
+                var reloader = Reloader(store: store, jobs: settings.reloadJobs)
                 reloader.retention = (settings.keepDays, settings.keepArticles)
-                return reloader
+                // An account that cannot be set up (a setting missing) says so at each reload,
+                // as a failure of its own; the local feeds reload all the same.
+                do {
+                    guard let account = try AccountRun.config(settings.account, configPath: configPath) else {
+                        return reloader
+                    }
+                    return AccountReloader(local: reloader, account: account, store: store)
+                } catch {
+                    let problem = (error as? UsageError)?.message ?? "\(error)"
+                    return MisconfiguredAccountReloader(
+                        local: reloader, source: settings.account.source, problem: problem)
+                }
             }
         }
         if let store = repository as? LibraryStore {

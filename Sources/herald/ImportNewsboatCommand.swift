@@ -319,9 +319,19 @@ enum ImportNewsboatCommand {
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url, options: .atomic)
+            // A server account's password came with it: readable by its owner alone (Herald
+            // refuses a password in a config others can read).
+            if lines.contains(where: { $0.hasPrefix("set ") && Settings.isSecret(Self.settingName($0)) }) {
+                try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
+            }
         } catch {
             throw UsageError("cannot write \(target.path): \(error.localizedDescription)")
         }
+    }
+
+    /// The setting a `set NAME VALUE` line sets.
+    static func settingName(_ line: String) -> String {
+        String(line.split(separator: " ").dropFirst().first ?? "")
     }
 
     /// A file's text, nil when there is no such file.

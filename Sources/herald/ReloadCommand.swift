@@ -45,7 +45,10 @@ enum ReloadCommand {
         let since = Int64(Date().timeIntervalSince1970) - 1
         // The account's server, beside the local feeds (the library takes both writers' turns).
         let account = try AccountRun.config(settings.account, configPath: options.configFile().path)
-        let accountTask = account.map { account in Task { await AccountRun.sync(account, store: store) } }
+        let backingOff = due
+        let accountTask = account.map { account in
+            Task { await AccountRun.sync(account, store: store, backingOff: backingOff) }
+        }
         let summary = try await reloader.reload(onlyDue: due) { progress in
             guard showBar else { return }
             FileHandle.standardError.write(Data(bar(progress).utf8))

@@ -18,7 +18,7 @@ public struct AccountSettings: Sendable, Equatable {
     /// The servers' names `urls-source` takes, after `local`.
     public static let sources = ["freshrss", "ttrss", "miniflux", "greader", "fever"]
     /// The fields each server has.
-    static let fields = ["url", "login", "password", "passwordfile", "passwordeval"]
+    public static let fields = ["url", "login", "password", "passwordfile", "passwordeval"]
 }
 
 extension Settings {

@@ -80,7 +80,7 @@ extension LibraryStore {
                 ).allRows { _ in 1 }.count
             }
             let dropped = try db.prepare("DELETE FROM account_outbox RETURNING seq").allRows { _ in 1 }.count
-            for key in ["cursor", "status", "last-sync", "retry-after", "failures"] { try setAccountValue(key, nil) }
+            for key in ["cursor", "status", "last-sync", "last-try", "retry-after", "failures"] { try setAccountValue(key, nil) }
             try setAccountValue("identity", identity)
             return (released, dropped)
         }

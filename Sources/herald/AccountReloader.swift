@@ -1,0 +1,70 @@
+import Foundation
+import HeraldAccounts
+import HeraldCore
+import HeraldReload
+import HeraldStore
+
+/// The reader's reloads (`r`, `R`, the timer) with an account: the local feeds and the
+/// account's sync run side by side, and the account counts as one more feed in the summary:
+/// its new articles with the others', a failure among the failures (`!` says why; its
+/// changes wait).
+struct AccountReloader: FeedReloading {
+    let local: Reloader
+    let account: AccountConfig
+    let store: LibraryStore
+
+    func reloadFeeds(only: String?, progress: @escaping @Sendable (ReloadProgress) -> Void) async throws
+        -> ReloadSummary
+    {
+        let (account, store) = (self.account, self.store)
+        // `r` on one of the account's feeds: the account is what brings it.
+        if let only, try await store.remoteFeedID(url: only) != nil {
+            let empty = ReloadSummary(feeds: 0, newArticles: 0, notModified: 0, failures: [])
+            return Self.merge(empty, await AccountRun.sync(account, store: store), account)
+        }
+        let sync = Task { await AccountRun.sync(account, store: store) }
+        let summary = try await local.reloadFeeds(only: only, progress: progress)
+        return Self.merge(summary, await sync.value, account)
+    }
+
+    func indexForSearch(progress: @escaping @Sendable (Int) -> Void) async throws {
+        try await local.indexForSearch(progress: progress)
+    }
+
+    static func merge(_ summary: ReloadSummary, _ outcome: AccountRun.Outcome, _ account: AccountConfig)
+        -> ReloadSummary
+    {
+        var summary = summary
+        summary.feeds += 1
+        if let synced = outcome.summary {
+            summary.newArticles += synced.newArticles
+            if synced.newArticles > 0 { summary.feedsWithNewArticles += 1 }
+        } else {
+            let waiting = outcome.waiting > 0 ? "; \(outcome.waiting) changes wait for the next contact" : ""
+            summary.failures.append(
+                ReloadFailure(
+                    url: account.url.absoluteString, title: account.label, reason: (outcome.error ?? "failed") + waiting))
+        }
+        return summary
+    }
+}
+
+/// The reader's reloads when the config names an account it cannot set up (a setting
+/// missing): the local feeds reload, and the account is a failure saying what to set.
+struct MisconfiguredAccountReloader: FeedReloading {
+    let local: Reloader
+    let source: String
+    let problem: String
+
+    func reloadFeeds(only: String?, progress: @escaping @Sendable (ReloadProgress) -> Void) async throws
+        -> ReloadSummary
+    {
+        var summary = try await local.reloadFeeds(only: only, progress: progress)
+        summary.failures.append(ReloadFailure(url: "urls-source", title: "the \(source) account", reason: problem))
+        return summary
+    }
+
+    func indexForSearch(progress: @escaping @Sendable (Int) -> Void) async throws {
+        try await local.indexForSearch(progress: progress)
+    }
+}
