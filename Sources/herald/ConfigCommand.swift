@@ -1,4 +1,5 @@
 import Foundation
+import HeraldAccounts
 import HeraldCore
 import HeraldFetch
 import HeraldStore
@@ -81,6 +82,25 @@ enum ConfigCommand {
                 config.diagnostics = inFileOrder(config.diagnostics)
             }
             for diagnostic in config.diagnostics { Console.say("\(diagnostic)") }
+            // The account: every setting it needs, and its password where others cannot read it.
+            var accountProblem = false
+            do {
+                if let account = try AccountRun.config(config.settings.account, configPath: path) {
+                    if case .missing(let why) = account.secret {
+                        Console.say("\(path): account: \(why)")
+                        accountProblem = true
+                    } else if case .file(let file) = account.secret,
+                        let why = AccountSecret.exposed((file as NSString).expandingTildeInPath)
+                    {
+                        Console.say("\(path): account: \(why)")
+                        accountProblem = true
+                    }
+                }
+            } catch let error as UsageError {
+                Console.say("\(path): account: \(error.message)")
+                accountProblem = true
+            }
+            if accountProblem { return 1 }
             // Warnings (a `feed` line for a feed not in the library) do not fail the check.
             if config.diagnostics.allSatisfy({ $0.message.hasPrefix("warning:") }) {
                 Console.say(
