@@ -226,4 +226,20 @@ struct AccountSyncTests {
         #expect(try await articles(store).count == 5)
         #expect(try await store.reloadTargets().count == 2)
     }
+
+    @Test("the sync folder carries neither the account's feeds nor its articles' flags: the server does")
+    func notInTheSyncFolder() async throws {
+        let library = ScratchLibrary()
+        defer { library.cleanUp() }
+        let store = try await library.open()
+        try await store.subscribe(Subscription(url: "https://local.example/feed"))
+        _ = try await sync(await server(), store)
+        let all = try await articles(store)
+        _ = try await store.setFlag(.read, true, articleIDs: [try #require(all["one-1"]?.id)])
+        let state = try await store.startSyncing(device: "device-a")
+        #expect(state.map(\.feedURL) == ["https://local.example/feed", "https://local.example/feed"])
+        _ = try await store.setFlag(.starred, true, articleIDs: [try #require(all["one-2"]?.id)])
+        #expect(try await store.capturedChanges().isEmpty)
+        #expect(try await store.accountOutboxCount() == 2)
+    }
 }

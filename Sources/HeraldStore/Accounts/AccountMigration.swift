@@ -13,6 +13,10 @@
 ///
 /// Capture runs unless `meta` holds `account.capture = '0'`: set inside the transaction that
 /// applies the server's own states, so those never go back up.
+///
+/// The sync folder's flag triggers (migration 10) leave the account's articles out from now
+/// on: several machines on one account converge through its server, and another machine
+/// without the account could never apply a flag keyed by the server's item id.
 enum AccountMigration {
     static let capturing = "coalesce((SELECT value FROM meta WHERE key = 'account.capture'), '1') = '1'"
     static let accountFeed = "(SELECT remote_id FROM feeds WHERE id = NEW.feed_id) IS NOT NULL"
@@ -33,6 +37,18 @@ enum AccountMigration {
                 value INTEGER NOT NULL DEFAULT 0,
                 at INTEGER NOT NULL
             );
+            DROP TRIGGER sync_capture_read;
+            DROP TRIGGER sync_capture_star;
+            CREATE TRIGGER sync_capture_read AFTER UPDATE OF read ON articles
+                WHEN OLD.read != NEW.read AND \(SyncMigration.capturing) AND NOT \(accountFeed) BEGIN
+                INSERT INTO sync_outbox(kind, feed_url, guid, value, at)
+                    SELECT 'read', url, NEW.guid, NEW.read, \(now) FROM feeds WHERE id = NEW.feed_id;
+            END;
+            CREATE TRIGGER sync_capture_star AFTER UPDATE OF starred ON articles
+                WHEN OLD.starred != NEW.starred AND \(SyncMigration.capturing) AND NOT \(accountFeed) BEGIN
+                INSERT INTO sync_outbox(kind, feed_url, guid, value, at)
+                    SELECT 'star', url, NEW.guid, NEW.starred, \(now) FROM feeds WHERE id = NEW.feed_id;
+            END;
             CREATE TRIGGER account_capture_read AFTER UPDATE OF read ON articles
                 WHEN OLD.read != NEW.read AND \(accountFeed) AND \(capturing) BEGIN
                 INSERT INTO account_outbox(kind, item, value, at) VALUES ('read', NEW.guid, NEW.read, \(now));
