@@ -96,7 +96,7 @@ extension LibraryStore {
             """
             SELECT url, title, etag, last_modified, retry_after, failures, last_fetch, last_error IS NOT NULL
             FROM feeds
-            WHERE (?1 IS NULL OR url = ?1) AND remote_id IS NULL AND \(Self.notArchived("feeds"))
+            WHERE (?1 IS NULL OR url = ?1) AND \(notAccountFeed("feeds")) AND \(Self.notArchived("feeds"))
             ORDER BY position, id
             """)
         try statement.bind(.optional(url))

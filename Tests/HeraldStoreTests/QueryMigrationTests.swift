@@ -9,8 +9,17 @@ import Testing
 @Suite("Query indexes migration")
 struct QueryMigrationTests {
     /// Turns a library at the latest schema back into what version 10 wrote: the same tables
-    /// and word indexes, without migration 11's (nor 12's to 16's).
+    /// and word indexes, without migration 11's (nor 12's to 17's).
     static let downgrade = """
+        DROP TRIGGER account_capture_read;
+        DROP TRIGGER account_capture_star;
+        DROP TABLE account_outbox;
+        DROP TRIGGER sync_capture_read;
+        DROP TRIGGER sync_capture_star;
+        DROP INDEX feeds_remote;
+        ALTER TABLE feeds DROP COLUMN remote_id;
+        ALTER TABLE feeds DROP COLUMN remote_tags;
+        \(SyncMigration.flagTriggers)
         DROP TRIGGER full_articles_gone;
         DROP TABLE full_instances;
         DROP TABLE full_fts;

@@ -62,7 +62,8 @@ extension Settings {
             }
             account.source = value
         } else {
-            account.values[spec.name] = value
+            // Empty: unset (`herald config default` writes every one so).
+            account.values[spec.name] = value.isEmpty ? nil : value
         }
         return nil
     }

@@ -97,6 +97,11 @@ extension LibraryStore {
         }
     }
 
+    /// SQL true for a feed row (`alias`) that is not an account's (always, before schema 17).
+    func notAccountFeed(_ alias: String) -> String {
+        schemaVersion >= 17 ? "\(alias).remote_id IS NULL" : "1"
+    }
+
     // MARK: The outbox
 
     /// The changes waiting to go up, oldest first.

@@ -17,6 +17,24 @@ enum SyncMigration {
     static let nowMilliseconds = "CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)"
     static let capturing = "(SELECT value FROM meta WHERE key = 'sync.capture') = '1'"
 
+    /// The flag triggers as this migration made them (migration 17 redefines them; the
+    /// migration tests that rebuild an old library use these).
+    static var flagTriggers: String {
+        let now = nowMilliseconds
+        return """
+            CREATE TRIGGER sync_capture_read AFTER UPDATE OF read ON articles
+                WHEN OLD.read != NEW.read AND \(capturing) BEGIN
+                INSERT INTO sync_outbox(kind, feed_url, guid, value, at)
+                    SELECT 'read', url, NEW.guid, NEW.read, \(now) FROM feeds WHERE id = NEW.feed_id;
+            END;
+            CREATE TRIGGER sync_capture_star AFTER UPDATE OF starred ON articles
+                WHEN OLD.starred != NEW.starred AND \(capturing) BEGIN
+                INSERT INTO sync_outbox(kind, feed_url, guid, value, at)
+                    SELECT 'star', url, NEW.guid, NEW.starred, \(now) FROM feeds WHERE id = NEW.feed_id;
+            END;
+            """
+    }
+
     static func apply(_ db: SQLiteConnection) throws {
         let now = nowMilliseconds
         try db.execute(
@@ -48,16 +66,7 @@ enum SyncMigration {
                 last_stamp INTEGER NOT NULL DEFAULT 0,
                 operations INTEGER NOT NULL DEFAULT 0
             );
-            CREATE TRIGGER sync_capture_read AFTER UPDATE OF read ON articles
-                WHEN OLD.read != NEW.read AND \(capturing) BEGIN
-                INSERT INTO sync_outbox(kind, feed_url, guid, value, at)
-                    SELECT 'read', url, NEW.guid, NEW.read, \(now) FROM feeds WHERE id = NEW.feed_id;
-            END;
-            CREATE TRIGGER sync_capture_star AFTER UPDATE OF starred ON articles
-                WHEN OLD.starred != NEW.starred AND \(capturing) BEGIN
-                INSERT INTO sync_outbox(kind, feed_url, guid, value, at)
-                    SELECT 'star', url, NEW.guid, NEW.starred, \(now) FROM feeds WHERE id = NEW.feed_id;
-            END;
+            \(flagTriggers)
             CREATE TRIGGER sync_capture_subscribe AFTER INSERT ON feeds
                 WHEN NEW.demo = 0 AND \(capturing) BEGIN
                 INSERT INTO sync_outbox(kind, feed_url, value, at)

@@ -33,7 +33,7 @@ extension LibraryStore {
             let flags = try db.prepare(
                 """
                 SELECT f.url, a.guid, a.read, a.starred FROM articles a JOIN feeds f ON f.id = a.feed_id
-                WHERE f.demo = 0 AND f.remote_id IS NULL AND (a.read = 1 OR a.starred = 1) ORDER BY a.id
+                WHERE f.demo = 0 AND \(notAccountFeed("f")) AND (a.read = 1 OR a.starred = 1) ORDER BY a.id
                 """)
             while try flags.step() {
                 let (url, guid) = (flags.text(0) ?? "", flags.text(1) ?? "")

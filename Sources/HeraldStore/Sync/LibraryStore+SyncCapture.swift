@@ -48,7 +48,7 @@ extension LibraryStore {
                 CASE WHEN EXISTS (
                     SELECT 1 FROM feed_settings WHERE feed_id = f.id AND key = 'tags' AND source = 'config'
                 ) THEN coalesce(f.own_tags, f.tags) ELSE f.tags END
-            FROM feeds f WHERE ((?1 IS NULL AND f.demo = 0 AND f.remote_id IS NULL) OR f.id = ?1)
+            FROM feeds f WHERE ((?1 IS NULL AND f.demo = 0 AND \(notAccountFeed("f"))) OR f.id = ?1)
                 AND \(Self.notArchived("f"))
             ORDER BY f.position, f.id
             """)
