@@ -37,6 +37,13 @@ public final class AccountTestServer: Sendable {
         ExitCleanup.killAtExit(pid: pid)
     }
 
+    /// Serves a temporary folder of its own (for the fault routes alone).
+    public convenience init() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("herald-accounts-\(UUID().uuidString)")
+        ExitCleanup.removeAtExit(folder: folder)
+        try self.init(folder: folder)
+    }
+
     /// The address of `path` under the served folder.
     public func feedURL(_ path: String) -> String { "http://127.0.0.1:\(port)/feeds/\(path)" }
 
