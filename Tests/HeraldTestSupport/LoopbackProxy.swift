@@ -1,0 +1,63 @@
+public import Foundation
+
+/// `Server/tcp_proxy.py`: a server's port forwarded on loopback, optionally slowed. `stop()`
+/// is the server going down (connections refused); `start()` again, on the same port, its
+/// coming back.
+public final class LoopbackProxy: @unchecked Sendable {
+    // @unchecked Sendable: `process` is set only by `start`/`stop`, which one test calls in
+    // turn; the lock makes that explicit.
+    private let lock = NSLock()
+    private var process: Process?
+    public private(set) var port: Int
+    let target: Int
+    private(set) var delay: Int
+
+    /// Forwards `target`'s port, each piece of its answers held `delay` milliseconds.
+    public init(target: Int, delay: Int = 0) throws {
+        (self.target, self.delay, self.port) = (target, delay, 0)
+        try start()
+    }
+
+    public func url(_ path: String = "") -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+
+    /// Listens again (on the same port after the first start), each piece of the server's
+    /// answers held `delay` milliseconds when given.
+    public func start(delay: Int? = nil) throws {
+        lock.lock()
+        defer { lock.unlock() }
+        if let delay { self.delay = delay }
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Server/tcp_proxy.py")
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        child.arguments = ["python3", script.path, String(port), String(target), String(self.delay)]
+        let output = Pipe()
+        child.standardOutput = output
+        child.standardError = FileHandle.nullDevice
+        try child.run()
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        else {
+            kill(child.processIdentifier, SIGKILL)
+            throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "the proxy gave no port"])
+        }
+        (self.port, process) = (port, child)
+    }
+
+    /// SIGKILL: the server is gone, its port refuses connections.
+    public func stop() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let process else { return }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        self.process = nil
+    }
+
+    deinit { stop() }
+}
