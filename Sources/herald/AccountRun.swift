@@ -112,6 +112,7 @@ enum AccountRun {
             }
             let feeds = summary.feeds
             if feeds.added > 0 { line += ", \(feeds.added) feeds subscribed" }
+            if feeds.demoFeedsRemoved > 0 { line += ", the demo feeds removed" }
             if feeds.adopted > 0 { line += ", \(feeds.adopted) local feeds now read through the server" }
             if feeds.removed + feeds.keptForStarred > 0 {
                 line += ", \(feeds.removed + feeds.keptForStarred) feeds unsubscribed on the server"

@@ -111,7 +111,9 @@ struct GlobalOptions {
             // not written into it.
             return store
         }
-        if importingDemo, await store.isNew {
+        // A library that reads through a server account starts with the account's feeds.
+        let account = ((try? loadConfig())?.settings.account.source ?? "local") != "local"
+        if importingDemo, !account, await store.isNew {
             let demo = try await Self.readDirectory(try DemoFeeds.directory())
             try await store.importFeeds(await demo.contents(), demo: true)
         }

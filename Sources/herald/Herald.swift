@@ -130,6 +130,13 @@ struct Herald {
             config.diagnostics += FeedSettingWarnings.unknownFeeds(unknown)
         }
         let reloader = makeReloader(config.settings)
+        // An account never synced yet: the reader opens at once, and its first sync starts
+        // (an empty screen would wait for a key nobody knows to press).
+        if reloader is AccountReloader, let store = repository as? LibraryStore,
+            try await store.accountValue("last-sync") == nil
+        {
+            config.settings.reloadOnStart = true
+        }
         // `set sync-dir`: the reader syncs while it is open (feed files read with --feeds do not).
         let makeSync = { (settings: Settings) -> FolderSync? in
             // A library that cannot be written is not synced (the sync writes it).

@@ -26,6 +26,8 @@ public struct AccountFeedsResult: Sendable, Hashable {
     public var keptForStarred = 0
     /// Server feeds left out, with why (an address no feed may have).
     public var refused: [String] = []
+    /// The bundled demo feeds, gone now that the account's are here.
+    public var demoFeedsRemoved = 0
 
     public init() {}
 }

@@ -33,6 +33,9 @@ extension LibraryStore {
                     if kept > 0 { result.keptForStarred += 1 } else { result.removed += 1 }
                 }
             }
+            // The account's feeds are the user's own: the demo feeds leave, as they do when
+            // the user subscribes to a feed (a starred article keeps its demo feed).
+            if result.added + result.adopted > 0 { result.demoFeedsRemoved = try removeDemoFeeds() }
             return result
         }
     }
