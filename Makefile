@@ -116,6 +116,7 @@ bench: build deps-test
 	python3 Scripts/bench_extract.py --bench $(dir $(RELEASE_BIN))herald-bench
 	$(dir $(RELEASE_BIN))herald-bench sync-merge --operations 1000000
 	python3 Scripts/bench_podcast.py --herald $(RELEASE_BIN)
+	python3 Scripts/bench_accounts.py --herald $(RELEASE_BIN)
 
 # The fuzz targets are a package of their own (Fuzz/Package.swift): the normal build never
 # compiles them. Findings are left in Fuzz/artifacts/<target>/ (see Fuzz/run.sh).

@@ -107,6 +107,14 @@ def ttrss_fill(work, urls):
     """A TT-RSS with the user `bench` subscribed to `urls`, every feed fetched."""
     port = free_port()
     subprocess.run(["bash", os.path.join(SERVERS, "start-ttrss.sh"), work, str(port)], check=True)
+    # Debian's tt-rss may take php-mysql for "php-mysql | php-pgsql": without PDO's PostgreSQL
+    # driver every call fails. Installed once, then the server started again.
+    if "pdo_pgsql" not in subprocess.run(["php", "-m"], capture_output=True, text=True).stdout:
+        subprocess.run(["apt-get", "install", "-y", "-qq", "--no-install-recommends", "php-pgsql"],
+                       env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"), check=True)
+        stop_server(work)
+        port = free_port()
+        subprocess.run(["bash", os.path.join(SERVERS, "start-ttrss.sh"), work, str(port)], check=True)
     psql(f"DELETE FROM ttrss_users WHERE login = '{USER}'")
     digest = hashlib.sha1(PASSWORD.encode()).hexdigest()
     uid = psql(f"INSERT INTO ttrss_users (login, pwd_hash, access_level, salt, created) "
@@ -122,14 +130,34 @@ def ttrss_fill(work, urls):
                        capture_output=True, check=False)
         if count() >= len(urls) * ARGS.items:
             break
-    return port, count(), int(open(os.path.join(work, "php.pid")).read())
+    return port, count()
+
+
+def stop_server(work):
+    """Kills what a server script left running: php.pid names the PHP server, or (TT-RSS)
+    runuser, whose child is the PHP server, whose children are its workers."""
+    try:
+        pid = int(open(os.path.join(work, "php.pid")).read())
+    except (OSError, ValueError):
+        return
+    def children(p):
+        out = subprocess.run(["ps", "-o", "pid=", "--ppid", str(p)], capture_output=True, text=True).stdout
+        return [int(x) for x in out.split()]
+    for child in children(pid):
+        for grandchild in children(child):
+            os.kill(grandchild, 9)
+        os.kill(child, 9)
+    try:
+        os.kill(pid, 9)
+    except ProcessLookupError:
+        pass
 
 
 def freshrss_fill(work, urls):
     port = free_port()
     subprocess.run(["bash", os.path.join(SERVERS, "start-freshrss.sh"), work, str(port), USER, PASSWORD,
                     PASSWORD, *urls], check=True, capture_output=True)
-    return port, int(open(os.path.join(work, "php.pid")).read())
+    return port
 
 
 def herald_env(home, source, url):
@@ -221,7 +249,7 @@ def report(label, herald, newsboat=None):
     cpu = lambda rs: [r.cpu for r in rs]
     bench_reload.print_figure(label, "CPU", bench_reload.med(cpu(herald)),
                               newsboat and bench_reload.med(cpu(newsboat)), bench_reload.seconds)
-    rss = lambda rs: [r.maxrss for r in rs]
+    rss = lambda rs: [r.rss_kib for r in rs]
     bench_reload.print_figure(label, "peak RSS", bench_reload.med(rss(herald)),
                               newsboat and bench_reload.med(rss(newsboat)), bench_reload.mib)
 
@@ -252,7 +280,7 @@ def main():
             if os.geteuid() != 0:
                 print("accounts: TT-RSS skipped (its server script needs root)")
             else:
-                port, held, pid = ttrss_fill(os.path.join(work, "ttrss"), urls)
+                port, held = ttrss_fill(os.path.join(work, "ttrss"), urls)
                 print(f"TT-RSS holds {held} articles for {USER}", flush=True)
                 h_first, h_again, db, env = herald_syncs(
                     binary, os.path.join(work, "h-ttrss"), "ttrss", f"http://127.0.0.1:{port}/", ARGS.runs)
@@ -261,17 +289,17 @@ def main():
                     n_first, n_again = newsboat_syncs(os.path.join(work, "n-ttrss"), port, ARGS.runs)
                 report("ttrss first sync", h_first, n_first)
                 report("ttrss nothing new", h_again, n_again)
-                os.kill(pid, 9)
+                stop_server(os.path.join(work, "ttrss"))
                 shown = first_screen(binary, db, env, max(ARGS.runs, 5))
                 print(f"ttrss first screen, server stopped: median {bench_reload.med(shown):.1f} ms "
                       f"(runs {', '.join(f'{t:.1f}' for t in shown)})", flush=True)
         if not ARGS.skip_freshrss:
-            port, pid = freshrss_fill(os.path.join(work, "freshrss"), urls)
+            port = freshrss_fill(os.path.join(work, "freshrss"), urls)
             h_first, h_again, _, _ = herald_syncs(
                 binary, os.path.join(work, "h-freshrss"), "freshrss", f"http://127.0.0.1:{port}/", ARGS.runs)
             report("freshrss first sync", h_first)
             report("freshrss nothing new", h_again)
-            os.kill(pid, 9)
+            stop_server(os.path.join(work, "freshrss"))
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

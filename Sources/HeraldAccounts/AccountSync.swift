@@ -54,17 +54,33 @@ public actor AccountSync {
     /// cursor stay as they were for what was not done) or a library error.
     public func run(progress: (@Sendable (String) -> Void)? = nil) async throws -> AccountSyncSummary {
         var summary = AccountSyncSummary()
+        // HERALD_TRACE_SYNC=1: each step's time on standard error (benchmarks, diagnosis).
+        let trace = ProcessInfo.processInfo.environment["HERALD_TRACE_SYNC"] == "1"
+        var last = ContinuousClock.now
+        func step(_ name: String) {
+            guard trace else { return }
+            let now = ContinuousClock.now
+            FileHandle.standardError.write(Data("sync: \(name) \(now - last)\n".utf8))
+            last = now
+        }
         try await service.logIn()
+        step("log in")
         progress?("reading the server's flags")
         var states = try await service.states()
+        step("states (\(states.unread.count) unread, \(states.starred.count) starred)")
         try await sendChanges(&states, summary: &summary)
+        step("send")
         progress?("reading the subscriptions")
         let feeds = try await service.feeds().map {
             AccountFeed(remoteID: $0.id, url: $0.url, title: $0.title, siteURL: $0.siteURL, tags: $0.categories)
         }
+        step("feeds")
         summary.feeds = try await store.applyAccountFeeds(feeds)
+        step("store feeds")
         summary.flagsChanged = try await store.applyAccountStates(unread: states.unread, starred: states.starred)
+        step("store states")
         try await readItems(&summary, progress: progress)
+        step("items (\(summary.newArticles) new)")
         return summary
     }
 
