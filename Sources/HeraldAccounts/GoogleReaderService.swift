@@ -8,8 +8,8 @@ public import HeraldFetch
 /// It logs in with `ClientLogin` (the account's API password), sends the answer's `Auth`
 /// as `Authorization: GoogleLogin auth=…`, and signs every POST with the edit token of
 /// `/reader/api/0/token`. A refused session is logged into again once; a refused POST
-/// fetches the token again once. Items come oldest first, `limit` to a page, from the time
-/// the last sync got to (see `GoogleReaderCursor`).
+/// fetches the token again once. Items come oldest first, `limit` to a page, from where the
+/// last sync got to (see `GoogleReaderCursor` and `GoogleReaderPaging.swift`).
 public actor GoogleReaderService: AccountService {
     public nonisolated let abilities = AccountAbilities(subscribe: true, unsubscribe: true)
 
@@ -47,30 +47,6 @@ public actor GoogleReaderService: AccountService {
         let data = try await get("/reader/api/0/subscription/list", [("output", "json")])
         let list = try AccountJSON.decode(GoogleReaderJSON.SubscriptionList.self, from: data, "the subscription list")
         return list.subscriptions.map(\.remoteFeed)
-    }
-
-    public func items(after cursor: String?, limit: Int) async throws(AccountError) -> RemoteItemPage {
-        let position = GoogleReaderCursor(cursor)
-        var query: [(String, String)] = [("output", "json"), ("n", String(max(limit, 1))), ("r", "o")]
-        let since = position.requestSince
-        if let since { query.append(("ot", String(since))) }
-        if let continuation = position.continuation { query.append(("c", continuation)) }
-        let data = try await get("/reader/api/0/stream/contents/" + GoogleReaderID.readingList, query)
-        let page = try AccountJSON.decode(GoogleReaderJSON.StreamContents.self, from: data, "the items")
-
-        var newest = position.newest
-        var items: [RemoteItem] = []
-        items.reserveCapacity(page.items.count)
-        for item in page.items {
-            if let crawled = item.crawledMicroseconds, crawled > newest { newest = crawled }
-            if let remote = item.remoteItem { items.append(remote) }
-        }
-        // A continuation with no items, or the one just followed, would page forever.
-        let continuation = page.continuation?.text
-        let more =
-            !page.items.isEmpty && continuation.map { !$0.isEmpty && $0 != position.continuation } ?? false
-        let next = GoogleReaderCursor(since: since, newest: newest, continuation: more ? continuation : nil)
-        return RemoteItemPage(items: items, cursor: next.text, more: more)
     }
 
     public func states() async throws(AccountError) -> RemoteStates {
@@ -117,19 +93,26 @@ public actor GoogleReaderService: AccountService {
 
     /// Every id of a stream (`s`, filtered by `xt`), page after page, in the long form.
     private func ids(_ stream: [(String, String)]) async -> Result<Set<String>, AccountError> {
-        do throws(AccountError) { return .success(try await allIDs(stream)) } catch { return .failure(error) }
+        do throws(AccountError) {
+            return .success(Set(try await itemRefs(stream).map(GoogleReaderID.long)))
+        } catch {
+            return .failure(error)
+        }
     }
 
-    private func allIDs(_ stream: [(String, String)]) async throws(AccountError) -> Set<String> {
-        var ids = Set<String>()
+    /// Every item id `stream/items/ids` gives for `query` (`s`, `xt`, `ot`, `r`), page after
+    /// page, as the server writes them (decimal).
+    func itemRefs(_ query: [(String, String)]) async throws(AccountError) -> [String] {
+        var ids: [String] = []
         var continuation: String?
         repeat {
-            var query = stream + [("output", "json"), ("n", String(Self.idsPerRequest))]
+            var query = query + [("output", "json"), ("n", String(Self.idsPerRequest))]
             if let continuation { query.append(("c", continuation)) }
             let data = try await get("/reader/api/0/stream/items/ids", query)
             let page = try AccountJSON.decode(GoogleReaderJSON.ItemIDs.self, from: data, "the item ids")
             let refs = page.itemRefs ?? []
-            for ref in refs { ids.insert(GoogleReaderID.long(ref.id.text)) }
+            ids += refs.map(\.id.text)
+            // A continuation with no ids, or the one just followed, would page forever.
             let next = page.continuation?.text
             continuation = !refs.isEmpty && next != continuation && next?.isEmpty == false ? next : nil
         } while continuation != nil

@@ -6,13 +6,29 @@ extension GoogleReaderService {
     /// GETs an API path in the session; a refused session is logged into again, once.
     func get(_ path: String, _ query: [(String, String)]) async throws(AccountError) -> Data {
         let url = http.url(path, query: query)
+        return try await inSession { session throws(AccountError) in
+            try await http.get(url, headers: [Self.header(session)])
+        }
+    }
+
+    /// POSTs a form that only reads (`stream/items/contents`): no edit token.
+    func postReading(_ path: String, _ fields: [(String, String)]) async throws(AccountError) -> Data {
+        let url = http.url(path)
+        return try await inSession { session throws(AccountError) in
+            try await http.postForm(url, fields, headers: [Self.header(session)])
+        }
+    }
+
+    /// An exchange in the session; when the session is refused, once more in a new one.
+    private func inSession(_ exchange: (String) async throws(AccountError) -> Data) async throws(AccountError)
+        -> Data
+    {
         let session = try await authorization(replacing: nil)
         do throws(AccountError) {
-            return try await http.get(url, headers: [Self.header(session)])
+            return try await exchange(session)
         } catch {
             guard case .unauthorized = error else { throw error }
-            let renewed = try await authorization(replacing: session)
-            return try await http.get(url, headers: [Self.header(renewed)])
+            return try await exchange(try await authorization(replacing: session))
         }
     }
 
