@@ -72,11 +72,13 @@ extension GoogleReaderService {
     private func itemsOfStream(from position: GoogleReaderCursor, limit: Int) async throws(AccountError)
         -> RemoteItemPage
     {
-        var query: [(String, String)] = [("output", "json"), ("n", String(limit)), ("r", "o")]
         let since = position.requestSince
-        if let since { query.append(("ot", String(since))) }
-        if let continuation = position.continuation { query.append(("c", continuation)) }
-        let data = try await get("/reader/api/0/stream/contents/" + GoogleReaderID.readingList, query)
+        let (data, _) = try await smallEnough(limit) { count throws(AccountError) in
+            var query: [(String, String)] = [("output", "json"), ("n", String(count)), ("r", "o")]
+            if let since { query.append(("ot", String(since))) }
+            if let continuation = position.continuation { query.append(("c", continuation)) }
+            return try await itemPage("/reader/api/0/stream/contents/" + GoogleReaderID.readingList, query: query)
+        }
         let page = try AccountJSON.decode(GoogleReaderJSON.StreamContents.self, from: data, "the items")
 
         // Ids stand for times only on the evidence of every item seen, from the first sync on.
@@ -102,17 +104,35 @@ extension GoogleReaderService {
             ("s", GoogleReaderID.readingList), ("ot", String(position.newest / 1_000_000)), ("r", "o"),
         ])
         let newer = refs.compactMap(GoogleReaderID.value).filter { $0 > UInt64(position.newest) }.sorted()
-        guard let last = newer.prefix(limit).last, last <= UInt64(Int64.max) else {
+        guard let highest = newer.last, highest <= UInt64(Int64.max) else {
             return RemoteItemPage(items: [], cursor: position.text, more: false)
         }
-        let batch = newer.prefix(limit)
-        let data = try await postReading(
-            "/reader/api/0/stream/items/contents", [("output", "json")] + batch.map { ("i", GoogleReaderID.long($0)) })
+        let (data, count) = try await smallEnough(min(limit, newer.count)) { count throws(AccountError) in
+            let ids = newer.prefix(count).map { ("i", GoogleReaderID.long($0)) }
+            return try await itemPage("/reader/api/0/stream/items/contents", form: [("output", "json")] + ids)
+        }
         let page = try AccountJSON.decode(GoogleReaderJSON.StreamContents.self, from: data, "the items")
         // An item gone between the two requests is passed over with the others of the batch.
         let next = GoogleReaderCursor(
-            since: nil, newest: Int64(last), continuation: nil, idsAreCrawlTimes: page.items.allSatisfy(\.idIsCrawlTime))
-        return RemoteItemPage(items: await Self.remoteItems(page.items), cursor: next.text, more: newer.count > limit)
+            since: nil, newest: Int64(newer[count - 1]), continuation: nil,
+            idsAreCrawlTimes: page.items.allSatisfy(\.idIsCrawlTime))
+        return RemoteItemPage(items: await Self.remoteItems(page.items), cursor: next.text, more: newer.count > count)
+    }
+
+    /// A page asked for `limit` items at most, and, while its answer is over the fetcher's size
+    /// cap (long articles), for half as many, down to one: the answer and how many it asked for.
+    private func smallEnough(_ limit: Int, _ ask: (Int) async throws(AccountError) -> Data?)
+        async throws(AccountError) -> (Data, Int)
+    {
+        var count = max(limit, 1)
+        while true {
+            if let data = try await ask(count) { return (data, count) }
+            guard count > 1 else {
+                let limit = await http.fetcher.limits.maxBytes
+                throw .unreachable("one item alone is larger than \(limit / 1_048_576) MB, the size limit of an answer")
+            }
+            count /= 2
+        }
     }
 
     /// The items in Herald's terms, made on every core (the HTML of each is read for its

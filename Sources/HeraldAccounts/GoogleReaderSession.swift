@@ -1,4 +1,5 @@
 import Foundation
+import HeraldFetch
 
 /// The session of a Google Reader API account: ClientLogin's `Auth`, the edit token, and
 /// the requests that carry them, each tried again once when the server refuses it.
@@ -11,17 +12,43 @@ extension GoogleReaderService {
         }
     }
 
-    /// POSTs a form that only reads (`stream/items/contents`): no edit token.
-    func postReading(_ path: String, _ fields: [(String, String)]) async throws(AccountError) -> Data {
-        let url = http.url(path)
+    /// GETs a page of items (`body`: nil) or POSTs a form asking for one, in the session; nil
+    /// when the answer is over the fetcher's size cap, so that the caller can ask for less.
+    func itemPage(_ path: String, query: [(String, String)] = [], form: [(String, String)]? = nil)
+        async throws(AccountError) -> Data?
+    {
+        let url = http.url(path, query: query)
+        let body = form.map { fields in
+            Data(fields.map { "\(AccountHTTP.formEscape($0.0))=\(AccountHTTP.formEscape($0.1))" }.joined(separator: "&").utf8)
+        }
         return try await inSession { session throws(AccountError) in
-            try await http.postForm(url, fields, headers: [Self.header(session)])
+            let header = Self.header(session)
+            let request =
+                body.map { FetchRequest(url: url, post: $0, headers: [header, "Content-Type: application/x-www-form-urlencoded"]) }
+                ?? { var get = FetchRequest(url: url); get.headers = [header]; return get }()
+            return try await bodyUnlessTooLarge(request)
         }
     }
 
+    /// What `AccountHTTP` does, but a body over the size cap is nil rather than an error.
+    private func bodyUnlessTooLarge(_ request: FetchRequest) async throws(AccountError) -> Data? {
+        let result: FetchResult
+        do {
+            result = try await http.fetcher.fetch(request)
+        } catch {
+            if case .tooLarge = error { return nil }
+            throw AccountHTTP.accountError(error)
+        }
+        guard case .fetched(let document) = result else {
+            throw .badResponse("304 Not Modified to a request that sent no validators")
+        }
+        http.fetcher.release(document)
+        return document.data
+    }
+
     /// An exchange in the session; when the session is refused, once more in a new one.
-    private func inSession(_ exchange: (String) async throws(AccountError) -> Data) async throws(AccountError)
-        -> Data
+    private func inSession<Answer: Sendable>(_ exchange: (String) async throws(AccountError) -> Answer)
+        async throws(AccountError) -> Answer
     {
         let session = try await authorization(replacing: nil)
         do throws(AccountError) {

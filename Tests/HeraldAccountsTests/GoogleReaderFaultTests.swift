@@ -61,6 +61,16 @@ struct GoogleReaderFaultTests {
         #expect("\(await accountError { try await service.states() } as Any)".contains("itemRefs[0].id"))
     }
 
+    @Test("a page over the size cap is asked for again at half the size, down to what fits")
+    func pagesOverTheCapShrink() async throws {
+        let server = try AccountTestServer()
+        defer { server.stop() }
+        let base = server.faultBase("fat-items")
+        let page = try await client(base, maxBytes: 1_048_576).items(after: nil, limit: 10)
+        #expect(page.items.map(\.item.title) == ["Fat 0", "Fat 1"])
+        #expect(try server.counts(base)["/reader/api/0/stream/contents/user/-/state/com.google/reading-list"] == 3)
+    }
+
     @Test("a refused session is logged into again, once")
     func expiredSessionLogsInAgain() async throws {
         let server = try AccountTestServer()

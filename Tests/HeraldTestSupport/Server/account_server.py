@@ -21,9 +21,11 @@ usage: account_server.py FOLDER      prints the port it listens on, then serves 
       stale-token       the first token asked is token1, later ones token2; edit-tag takes
                         only token2 (401 otherwise), and answers OK
       fever-refused     200 {"api_version":3,"auth":0}
+      fat-items         stream/contents: as many items as `n` asks, of 300 KB each
   /counts/KIND/RUN      JSON: how many requests each path of that run received
 """
 import collections
+import urllib.parse
 import http.server
 import json
 import os
@@ -120,6 +122,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.answer(200, b'"' + b"x" * 3_000_000 + b'"')
         if kind == "wrongtype":
             return self.answer(200, WRONG_TYPES)
+        if kind == "fat-items" and "/stream/contents/" in rest:
+            query = urllib.parse.parse_qs(self.path.split("?", 1)[1] if "?" in self.path else "")
+            count = int(query.get("n", ["20"])[0])
+            items = [{"id": "tag:google.com,2005:reader/item/%016x" % (number + 1), "title": f"Fat {number}",
+                      "origin": {"streamId": "feed/1"}, "summary": {"content": "<p>" + "fat " * 75_000 + "</p>"}}
+                     for number in range(count)]
+            return self.answer(200, json.dumps({"items": items}).encode())
         if kind == "fever-refused":
             return self.answer(200, b'{"api_version":3,"auth":0}')
         if kind in ("expired", "stale-token"):
