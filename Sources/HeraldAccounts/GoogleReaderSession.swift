@@ -114,6 +114,9 @@ extension GoogleReaderService {
             for line in text.split(whereSeparator: \.isNewline) where line.hasPrefix("Auth=") {
                 if let session = AccountValue.token(line.dropFirst(5)) { return .success(session) }
             }
+            if text.contains("Error=") {  // `Error=BadAuthentication` with a 200, as some servers do
+                return .failure(.unauthorized("the server refused the user name or the API password"))
+            }
             return .failure(.badResponse("the login's answer holds no Auth="))
         } catch {
             switch error {

@@ -32,7 +32,7 @@ struct GoogleReaderFaultTests {
         "each fault gives its error from every call, never a crash, and never the password",
         arguments: [
             ("garbage", "badResponse"), ("status500", "serverError"), ("busy", "busy"), ("huge", "unreachable"),
-            ("wrongtype", "badResponse"), ("refused", "unauthorized"),
+            ("wrongtype", "badResponse"), ("refused", "unauthorized"), ("login-error", "unauthorized"),
         ])
     func faultsGiveTheirErrors(fault: String, expected: String) async throws {
         let server = try AccountTestServer()

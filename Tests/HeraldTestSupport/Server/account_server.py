@@ -15,6 +15,7 @@ usage: account_server.py FOLDER      prints the port it listens on, then serves 
       huge              200, 3 MB of JSON (a string)
       wrongtype         200, JSON whose fields have the wrong types (Google Reader and Fever)
       refused           401 to everything, the login included
+      login-error       the login answers 200 with Error=BadAuthentication
       always401         401 to everything but the login
       expired           the first login gives session1, later ones session2; only session2
                         is accepted
@@ -99,6 +100,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if rest.endswith("/accounts/ClientLogin"):
             if kind == "refused":
                 return self.answer(401, b"Error=BadAuthentication\n", "text/plain")
+            if kind == "login-error":
+                return self.answer(200, b"Error=BadAuthentication\n", "text/plain")
             session = "session2" if kind == "expired" and seen > 1 else "session1"
             return self.answer(200, f"SID={session}\nLSID=null\nAuth={session}\n".encode(), "text/plain")
         if kind in ("refused", "always401"):
