@@ -71,13 +71,15 @@ struct JSONScalar: Decodable, Sendable, Hashable {
         } else if let number = try? container.decode(Int64.self) {
             self.text = String(number)
         } else if let number = try? container.decode(Double.self), number.isFinite {
-            self.text = number == number.rounded() && abs(number) < 9e18 ? String(Int64(number)) : String(number)
+            self.text =
+                number == number.rounded() && abs(number) < 9e18 ? String(Int64(number)) : String(number)
         } else if let flag = try? container.decode(Bool.self) {
             self.text = flag ? "true" : "false"
         } else {
             throw DecodingError.typeMismatch(
                 String.self,
-                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "neither a string nor a number"))
+                DecodingError.Context(
+                    codingPath: decoder.codingPath, debugDescription: "neither a string nor a number"))
         }
     }
 

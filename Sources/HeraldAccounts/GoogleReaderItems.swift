@@ -111,7 +111,9 @@ extension GoogleReaderJSON.Item {
     /// Whether the item's id is the time the server took it in (FreshRSS's are: microseconds),
     /// so that ids can stand for times (see `GoogleReaderCursor.idsAreCrawlTimes`).
     var idIsCrawlTime: Bool {
-        guard let crawled = crawledMicroseconds, let value = GoogleReaderID.value(id.text) else { return false }
+        guard let crawled = crawledMicroseconds, let value = GoogleReaderID.value(id.text) else {
+            return false
+        }
         return value == UInt64(crawled)
     }
 
@@ -121,7 +123,8 @@ extension GoogleReaderJSON.Item {
         let link = canonical?.lazy.compactMap(\.href).first ?? alternate?.lazy.compactMap(\.href).first
         let enclosures = (enclosure ?? []).compactMap { media -> Enclosure? in
             guard let href = media.href else { return nil }
-            return Enclosure(url: href, type: media.type.flatMap { $0.isEmpty ? nil : $0 }, length: media.length?.int64)
+            return Enclosure(
+                url: href, type: media.type.flatMap { $0.isEmpty ? nil : $0 }, length: media.length?.int64)
         }
         var read = false
         var starred = false

@@ -77,12 +77,14 @@ extension GoogleReaderService {
             var query: [(String, String)] = [("output", "json"), ("n", String(count)), ("r", "o")]
             if let since { query.append(("ot", String(since))) }
             if let continuation = position.continuation { query.append(("c", continuation)) }
-            return try await itemPage("/reader/api/0/stream/contents/" + GoogleReaderID.readingList, query: query)
+            return try await itemPage(
+                "/reader/api/0/stream/contents/" + GoogleReaderID.readingList, query: query)
         }
         let page = try AccountJSON.decode(GoogleReaderJSON.StreamContents.self, from: data, "the items")
 
         // Ids stand for times only on the evidence of every item seen, from the first sync on.
-        var idsAreCrawlTimes = position.newest == 0 && position.continuation == nil || position.idsAreCrawlTimes
+        var idsAreCrawlTimes =
+            position.newest == 0 && position.continuation == nil || position.idsAreCrawlTimes
         var newest = position.newest
         for item in page.items {
             if let crawled = item.crawledMicroseconds, crawled > newest { newest = crawled }
@@ -90,9 +92,11 @@ extension GoogleReaderService {
         }
         // A continuation with no items, or the one just followed, would page forever.
         let continuation = page.continuation?.text
-        let more = !page.items.isEmpty && continuation.map { !$0.isEmpty && $0 != position.continuation } ?? false
+        let more =
+            !page.items.isEmpty && continuation.map { !$0.isEmpty && $0 != position.continuation } ?? false
         let next = GoogleReaderCursor(
-            since: since, newest: newest, continuation: more ? continuation : nil, idsAreCrawlTimes: idsAreCrawlTimes)
+            since: since, newest: newest, continuation: more ? continuation : nil,
+            idsAreCrawlTimes: idsAreCrawlTimes)
         return RemoteItemPage(items: await Self.remoteItems(page.items), cursor: next.text, more: more)
     }
 
@@ -116,7 +120,8 @@ extension GoogleReaderService {
         let next = GoogleReaderCursor(
             since: nil, newest: Int64(newer[count - 1]), continuation: nil,
             idsAreCrawlTimes: page.items.allSatisfy(\.idIsCrawlTime))
-        return RemoteItemPage(items: await Self.remoteItems(page.items), cursor: next.text, more: newer.count > count)
+        return RemoteItemPage(
+            items: await Self.remoteItems(page.items), cursor: next.text, more: newer.count > count)
     }
 
     /// A page asked for `limit` items at most, and, while its answer is over the fetcher's size
@@ -129,7 +134,8 @@ extension GoogleReaderService {
             if let data = try await ask(count) { return (data, count) }
             guard count > 1 else {
                 let limit = await http.fetcher.limits.maxBytes
-                throw .unreachable("one item alone is larger than \(limit / 1_048_576) MB, the size limit of an answer")
+                throw .unreachable(
+                    "one item alone is larger than \(limit / 1_048_576) MB, the size limit of an answer")
             }
             count /= 2
         }

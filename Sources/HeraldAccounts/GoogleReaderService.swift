@@ -45,7 +45,8 @@ public actor GoogleReaderService: AccountService {
 
     public func feeds() async throws(AccountError) -> [RemoteFeed] {
         let data = try await get("/reader/api/0/subscription/list", [("output", "json")])
-        let list = try AccountJSON.decode(GoogleReaderJSON.SubscriptionList.self, from: data, "the subscription list")
+        let list = try AccountJSON.decode(
+            GoogleReaderJSON.SubscriptionList.self, from: data, "the subscription list")
         return list.subscriptions.map(\.remoteFeed)
     }
 
@@ -122,9 +123,12 @@ public actor GoogleReaderService: AccountService {
     /// Changes as `edit-tag` requests: only each item's last change of each flag counts (a
     /// change sets the flag, it does not toggle it, so the earlier ones are overtaken), and
     /// the items taking the same change go together, `idsPerEdit` at a time.
-    static func editBatches(_ changes: [RemoteFlagChange]) -> [(flag: RemoteFlag, value: Bool, ids: [String])] {
+    static func editBatches(_ changes: [RemoteFlagChange]) -> [(flag: RemoteFlag, value: Bool, ids: [String])]
+    {
         var last: [String: Int] = [:]
-        for (index, change) in changes.enumerated() { last[change.flag.rawValue + " " + change.itemID] = index }
+        for (index, change) in changes.enumerated() {
+            last[change.flag.rawValue + " " + change.itemID] = index
+        }
         var batches: [(flag: RemoteFlag, value: Bool, ids: [String])] = []
         for flag in [RemoteFlag.read, .starred] {
             for value in [true, false] {
@@ -142,9 +146,11 @@ public actor GoogleReaderService: AccountService {
     }
 
     private func expectOK(_ data: Data, _ what: String) throws(AccountError) {
-        let text = String(decoding: data.prefix(64), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = String(decoding: data.prefix(64), as: UTF8.self).trimmingCharacters(
+            in: .whitespacesAndNewlines)
         guard text == "OK" else {
-            throw .badResponse("\(what) answered \(text.isEmpty ? "nothing" : AccountValue.message(text)), not OK")
+            throw .badResponse(
+                "\(what) answered \(text.isEmpty ? "nothing" : AccountValue.message(text)), not OK")
         }
     }
 }

@@ -18,16 +18,24 @@ extension GoogleReaderService {
         async throws(AccountError) -> Data?
     {
         let url = http.url(path, query: query)
-        let body = form.map { fields in
-            Data(fields.map { "\(AccountHTTP.formEscape($0.0))=\(AccountHTTP.formEscape($0.1))" }.joined(separator: "&").utf8)
-        }
+        let body = form.map(Self.formBody)
         return try await inSession { session throws(AccountError) in
-            let header = Self.header(session)
-            let request =
-                body.map { FetchRequest(url: url, post: $0, headers: [header, "Content-Type: application/x-www-form-urlencoded"]) }
-                ?? { var get = FetchRequest(url: url); get.headers = [header]; return get }()
+            var request = FetchRequest(url: url)
+            request.headers = [Self.header(session)]
+            if let body {
+                request.body = body
+                request.headers.append("Content-Type: application/x-www-form-urlencoded")
+            }
             return try await bodyUnlessTooLarge(request)
         }
+    }
+
+    /// `application/x-www-form-urlencoded`, as `AccountHTTP.postForm` writes it.
+    static func formBody(_ fields: [(String, String)]) -> Data {
+        Data(
+            fields.map { AccountHTTP.formEscape($0.0) + "=" + AccountHTTP.formEscape($0.1) }.joined(
+                separator: "&"
+            ).utf8)
     }
 
     /// What `AccountHTTP` does, but a body over the size cap is nil rather than an error.

@@ -20,7 +20,9 @@ struct AccountBenchTests {
     }
 
     static func seconds(_ duration: Duration) -> String {
-        String(format: "%.3f s", Double(duration.components.attoseconds) / 1e18 + Double(duration.components.seconds))
+        String(
+            format: "%.3f s",
+            Double(duration.components.attoseconds) / 1e18 + Double(duration.components.seconds))
     }
 
     @Test("10,000 articles: first sync, states, and a sync with nothing new")
@@ -52,7 +54,8 @@ struct AccountBenchTests {
         let made = clock.now - start
         print(
             "bench: a 1000-item page of \(data.count / 1024) KB: fetched in \(Self.seconds(fetched)), "
-                + "JSON decoded in \(Self.seconds(decoded)), \(items.count) items made in \(Self.seconds(made))")
+                + "JSON decoded in \(Self.seconds(decoded)), \(items.count) items made in \(Self.seconds(made))"
+        )
 
         for limit in [1000, 2000] {
             start = clock.now
@@ -65,7 +68,9 @@ struct AccountBenchTests {
         let first = try await SyncWalk.run(reader, from: nil, limit: 1000)
         start = clock.now
         let states = try await reader.states()
-        print("bench: Google Reader states(): \(states.unread.count) unread ids in \(Self.seconds(clock.now - start))")
+        print(
+            "bench: Google Reader states(): \(states.unread.count) unread ids in \(Self.seconds(clock.now - start))"
+        )
         #expect(states.unread.count == 10_000)
 
         start = clock.now
@@ -76,7 +81,8 @@ struct AccountBenchTests {
                 + "\(idle.items.count) items again")
 
         let fever = FeverService(
-            endpoint: account.feverEndpoint, login: account.user, password: account.password, fetcher: fetcher)
+            endpoint: account.feverEndpoint, login: account.user, password: account.password, fetcher: fetcher
+        )
         start = clock.now
         let feverWalk = try await SyncWalk.run(fever, from: nil, limit: 1000, maxPages: 1000)
         print(
@@ -84,7 +90,9 @@ struct AccountBenchTests {
                 + "\(Self.seconds(clock.now - start))")
         start = clock.now
         let feverStates = try await fever.states()
-        print("bench: Fever states(): \(feverStates.unread.count) unread ids in \(Self.seconds(clock.now - start))")
+        print(
+            "bench: Fever states(): \(feverStates.unread.count) unread ids in \(Self.seconds(clock.now - start))"
+        )
         start = clock.now
         _ = try await SyncWalk.run(fever, from: feverWalk.cursor, limit: 1000)
         _ = try await fever.states()

@@ -11,14 +11,18 @@ struct GoogleReaderServiceTests {
     let freshRSS = RealFreshRSS.shared
 
     static let harbour = TestFeed(
-        name: "harbour", title: "Harbour news", category: "Local", articles: TestArticle.numbered(5, feed: "harbour"))
+        name: "harbour", title: "Harbour news", category: "Local",
+        articles: TestArticle.numbered(5, feed: "harbour"))
     static let tools = TestFeed(
-        name: "tools", title: "Tools of the trade", category: "Work", articles: TestArticle.numbered(4, feed: "tools"))
-    static let loose = TestFeed(name: "loose", title: "Loose ends", articles: TestArticle.numbered(2, feed: "loose"))
+        name: "tools", title: "Tools of the trade", category: "Work",
+        articles: TestArticle.numbered(4, feed: "tools"))
+    static let loose = TestFeed(
+        name: "loose", title: "Loose ends", articles: TestArticle.numbered(2, feed: "loose"))
 
     func client(_ account: RealFreshRSS.Account, password: String? = nil) -> GoogleReaderService {
         GoogleReaderService(
-            apiBase: account.apiBase, login: account.user, password: password ?? account.password, fetcher: fetcher)
+            apiBase: account.apiBase, login: account.user, password: password ?? account.password,
+            fetcher: fetcher)
     }
 
     @Test("logs in with the API password; a wrong one is refused, and not named in the error")
@@ -29,7 +33,8 @@ struct GoogleReaderServiceTests {
         let error = await accountError { try await client(account, password: wrong).logIn() }
         #expect(error?.kind == "unauthorized")
         #expect(error.map { !"\($0)".contains(wrong) } == true)
-        #expect(await accountError { try await client(account, password: wrong).feeds() }?.kind == "unauthorized")
+        #expect(
+            await accountError { try await client(account, password: wrong).feeds() }?.kind == "unauthorized")
     }
 
     @Test("lists the feeds with their titles, addresses and categories")
@@ -56,7 +61,8 @@ struct GoogleReaderServiceTests {
         #expect(Set(walk.items.map(\.item.id)).count == expected.count)
         #expect(walk.pages.count >= 4 && walk.pages.allSatisfy { $0 <= 3 })
         #expect(walk.items.allSatisfy { $0.item.id.hasPrefix("tag:google.com,2005:reader/item/") })
-        let feedIDs = Dictionary(try await service.feeds().map { ($0.title, $0.id) }, uniquingKeysWith: { a, _ in a })
+        let feedIDs = Dictionary(
+            try await service.feeds().map { ($0.title, $0.id) }, uniquingKeysWith: { a, _ in a })
         let harbourItems = walk.items.filter { $0.item.title.hasPrefix("harbour ") }
         #expect(harbourItems.count == 5 && harbourItems.allSatisfy { $0.feedID == feedIDs["Harbour news"] })
     }
@@ -159,7 +165,8 @@ struct GoogleReaderServiceTests {
     @Test("subscribing in a category and unsubscribing show in the feed list")
     func subscribesAndUnsubscribes() async throws {
         let account = try await freshRSS.account(feeds: [Self.harbour])
-        let later = TestFeed(name: "later", title: "Later reading", articles: TestArticle.numbered(2, feed: "later"))
+        let later = TestFeed(
+            name: "later", title: "Later reading", articles: TestArticle.numbered(2, feed: "later"))
         try freshRSS.publish([later], for: account)
         let service = client(account)
         let feed = try await service.subscribe(url: account.feedURL(later), category: "Queue")
