@@ -55,7 +55,8 @@ public actor FeverService: AccountService {
         newer.sort { $0.id < $1.id }
         let page = newer.prefix(max(limit, 1))
         return RemoteItemPage(
-            items: page.compactMap(\.item.remoteItem), cursor: String(page.last?.id ?? since),
+            items: await RemoteItems.make(page.map(\.item), \FeverJSON.Item.remoteItem),
+            cursor: String(page.last?.id ?? since),
             more: !page.isEmpty)
     }
 

@@ -97,7 +97,9 @@ extension GoogleReaderService {
         let next = GoogleReaderCursor(
             since: since, newest: newest, continuation: more ? continuation : nil,
             idsAreCrawlTimes: idsAreCrawlTimes)
-        return RemoteItemPage(items: await Self.remoteItems(page.items), cursor: next.text, more: more)
+        return RemoteItemPage(
+            items: await RemoteItems.make(page.items, \GoogleReaderJSON.Item.remoteItem), cursor: next.text,
+            more: more)
     }
 
     /// The next `limit` items taken in after `position.newest`, by id.
@@ -121,7 +123,8 @@ extension GoogleReaderService {
             since: nil, newest: Int64(newer[count - 1]), continuation: nil,
             idsAreCrawlTimes: page.items.allSatisfy(\.idIsCrawlTime))
         return RemoteItemPage(
-            items: await Self.remoteItems(page.items), cursor: next.text, more: newer.count > count)
+            items: await RemoteItems.make(page.items, \GoogleReaderJSON.Item.remoteItem), cursor: next.text,
+            more: newer.count > count)
     }
 
     /// A page asked for `limit` items at most, and, while its answer is over the fetcher's size
@@ -138,23 +141,6 @@ extension GoogleReaderService {
                     "one item alone is larger than \(limit / 1_048_576) MB, the size limit of an answer")
             }
             count /= 2
-        }
-    }
-
-    /// The items in Herald's terms, made on every core (the HTML of each is read for its
-    /// text: most of a page's cost), in the page's order.
-    static func remoteItems(_ items: [GoogleReaderJSON.Item]) async -> [RemoteItem] {
-        let parts = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), max(items.count / 50, 1))
-        if parts == 1 { return items.compactMap(\.remoteItem) }
-        let size = (items.count + parts - 1) / parts
-        return await withTaskGroup(of: (Int, [RemoteItem]).self) { group in
-            for part in 0..<parts {
-                let slice = Array(items[min(part * size, items.count)..<min((part + 1) * size, items.count)])
-                group.addTask { (part, slice.compactMap(\.remoteItem)) }
-            }
-            var made = [[RemoteItem]](repeating: [], count: parts)
-            for await (part, items) in group { made[part] = items }
-            return made.flatMap { $0 }
         }
     }
 }
