@@ -73,12 +73,8 @@ extension GoogleReaderService {
         -> RemoteItemPage
     {
         let since = position.requestSince
-        let (data, _) = try await smallEnough(limit) { count throws(AccountError) in
-            var query: [(String, String)] = [("output", "json"), ("n", String(count)), ("r", "o")]
-            if let since { query.append(("ot", String(since))) }
-            if let continuation = position.continuation { query.append(("c", continuation)) }
-            return try await itemPage(
-                "/reader/api/0/stream/contents/" + GoogleReaderID.readingList, query: query)
+        let (data, count) = try await smallEnough(limit) { count throws(AccountError) in
+            try await streamPage(since: since, continuation: position.continuation, count: count)
         }
         let page = try AccountJSON.decode(GoogleReaderJSON.StreamContents.self, from: data, "the items")
 
@@ -97,9 +93,51 @@ extension GoogleReaderService {
         let next = GoogleReaderCursor(
             since: since, newest: newest, continuation: more ? continuation : nil,
             idsAreCrawlTimes: idsAreCrawlTimes)
+        if more, count == limit { prefetch(since: since, continuation: continuation, count: count) }
         return RemoteItemPage(
             items: await RemoteItems.make(page.items, \GoogleReaderJSON.Item.remoteItem), cursor: next.text,
             more: more)
+    }
+
+    /// A page of `stream/contents` (`count` items from `continuation`, taken in since `since`),
+    /// the one asked for ahead when it is that one; nil when it is over the size cap.
+    private func streamPage(since: Int64?, continuation: String?, count: Int) async throws(AccountError)
+        -> Data?
+    {
+        let key = "\(since ?? -1) \(count) \(continuation ?? "")"
+        if let ahead = prefetched {
+            prefetched = nil
+            // A page asked for ahead is a head start only: when it failed, it is asked for again.
+            if ahead.key == key, case .success(let data) = await ahead.task.value { return data }
+            if ahead.key != key { ahead.task.cancel() }
+        }
+        return try await itemPage(
+            Self.readingList, query: Self.query(since: since, continuation: continuation, count: count))
+    }
+
+    private static let readingList = "/reader/api/0/stream/contents/" + GoogleReaderID.readingList
+
+    /// The reading list's items, oldest first, `count` at most.
+    private static func query(since: Int64?, continuation: String?, count: Int) -> [(String, String)] {
+        var query: [(String, String)] = [("output", "json"), ("n", String(count)), ("r", "o")]
+        if let since { query.append(("ot", String(since))) }
+        if let continuation { query.append(("c", continuation)) }
+        return query
+    }
+
+    /// Asks for the next page of a pass while the caller stores this one: the server makes it
+    /// meanwhile (the larger part of a page's time, with a 3 MB page taking FreshRSS 0.15 s).
+    private func prefetch(since: Int64?, continuation: String?, count: Int) {
+        prefetched?.task.cancel()
+        let query = Self.query(since: since, continuation: continuation, count: count)
+        let task = Task { () -> Result<Data?, AccountError> in
+            do throws(AccountError) {
+                return .success(try await self.itemPage(Self.readingList, query: query))
+            } catch {
+                return .failure(error)
+            }
+        }
+        prefetched = ("\(since ?? -1) \(count) \(continuation ?? "")", task)
     }
 
     /// The next `limit` items taken in after `position.newest`, by id.

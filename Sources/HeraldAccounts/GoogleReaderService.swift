@@ -23,6 +23,8 @@ public actor GoogleReaderService: AccountService {
     /// A login or a token request in flight, which every caller needing one waits for.
     var pendingLogin: Task<Result<String, AccountError>, Never>?
     var pendingToken: Task<Result<String, AccountError>, Never>?
+    /// The next page of items, asked for ahead (see `GoogleReaderPaging.swift`).
+    var prefetched: (key: String, task: Task<Result<Data?, AccountError>, Never>)?
 
     /// Ids asked of `stream/items/ids` at once: FreshRSS has no cap; servers that have one
     /// page with `continuation`.

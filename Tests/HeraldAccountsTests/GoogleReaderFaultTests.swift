@@ -81,6 +81,24 @@ struct GoogleReaderFaultTests {
         )
     }
 
+    @Test("the next page, asked for ahead, is the one the next call takes; another is asked anew")
+    func nextPageAskedAhead() async throws {
+        let server = try AccountTestServer()
+        defer { server.stop() }
+        let base = server.faultBase("paged")
+        let walk = try await SyncWalk.run(client(base), from: nil, limit: 3)
+        #expect(walk.items.map(\.item.title) == (1...7).map { "Item \($0)" })
+        #expect(walk.pages == [3, 3, 1])
+        let path = "/reader/api/0/stream/contents/user/-/state/com.google/reading-list"
+        #expect(try server.counts(base)[path] == 3)
+
+        let service = client(base)
+        let first = try await service.items(after: nil, limit: 3)
+        let second = try await service.items(after: first.cursor, limit: 2)
+        #expect(second.items.map(\.item.title) == ["Item 4", "Item 5"])
+        #expect(second.more)
+    }
+
     @Test("a refused session is logged into again, once")
     func expiredSessionLogsInAgain() async throws {
         let server = try AccountTestServer()

@@ -23,6 +23,7 @@ usage: account_server.py FOLDER      prints the port it listens on, then serves 
                         only token2 (401 otherwise), and answers OK
       fever-refused     200 {"api_version":3,"auth":0}
       fat-items         stream/contents: as many items as `n` asks, of 300 KB each
+      paged             stream/contents: items "Item 1" to "Item 7", `n` from `c` (an index)
   /counts/KIND/RUN      JSON: how many requests each path of that run received
 """
 import collections
@@ -132,6 +133,16 @@ class Handler(http.server.BaseHTTPRequestHandler):
                       "origin": {"streamId": "feed/1"}, "summary": {"content": "<p>" + "fat " * 75_000 + "</p>"}}
                      for number in range(count)]
             return self.answer(200, json.dumps({"items": items}).encode())
+        if kind == "paged" and "/stream/contents/" in rest:
+            query = urllib.parse.parse_qs(self.path.split("?", 1)[1] if "?" in self.path else "")
+            count, start = int(query.get("n", ["20"])[0]), int(query.get("c", ["0"])[0])
+            numbers = range(start + 1, min(start + count, 7) + 1)
+            page = {"items": [{"id": "tag:google.com,2005:reader/item/%016x" % number, "title": f"Item {number}",
+                               "timestampUsec": str(number), "origin": {"streamId": "feed/1"}}
+                              for number in numbers]}
+            if start + count < 7:
+                page["continuation"] = str(start + count)
+            return self.answer(200, json.dumps(page).encode())
         if kind == "fever-refused":
             return self.answer(200, b'{"api_version":3,"auth":0}')
         if kind in ("expired", "stale-token"):
