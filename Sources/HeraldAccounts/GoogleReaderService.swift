@@ -3,7 +3,8 @@ import HeraldCore
 public import HeraldFetch
 
 /// A client of the Google Reader API as FreshRSS (`…/api/greader.php`), Miniflux (its
-/// root), Inoreader and The Old Reader serve it.
+/// root), Inoreader and The Old Reader serve it. (Inoreader also wants its `AppId` and
+/// `AppKey` headers, which are not sent yet.)
 ///
 /// It logs in with `ClientLogin` (the account's API password), sends the answer's `Auth`
 /// as `Authorization: GoogleLogin auth=…`, and signs every POST with the edit token of
