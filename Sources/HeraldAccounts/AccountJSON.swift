@@ -71,13 +71,15 @@ struct JSONScalar: Decodable, Sendable, Hashable {
         } else if let number = try? container.decode(Int64.self) {
             self.text = String(number)
         } else if let number = try? container.decode(Double.self), number.isFinite {
-            self.text = number == number.rounded() && abs(number) < 9e18 ? String(Int64(number)) : String(number)
+            self.text =
+                number == number.rounded() && abs(number) < 9e18 ? String(Int64(number)) : String(number)
         } else if let flag = try? container.decode(Bool.self) {
             self.text = flag ? "true" : "false"
         } else {
             throw DecodingError.typeMismatch(
                 String.self,
-                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "neither a string nor a number"))
+                DecodingError.Context(
+                    codingPath: decoder.codingPath, debugDescription: "neither a string nor a number"))
         }
     }
 
@@ -106,5 +108,27 @@ enum AccountValue {
             token.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F })
         else { return nil }
         return token
+    }
+}
+
+/// A server's items made into Herald's on every core: reading each one's HTML for its text
+/// is most of what a page of items costs.
+enum RemoteItems {
+    /// `make` of each item (nil: left out), in the items' order.
+    static func make<Item: Sendable>(_ items: [Item], _ make: @escaping @Sendable (Item) -> RemoteItem?) async
+        -> [RemoteItem]
+    {
+        let parts = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), max(items.count / 16, 1))
+        if parts == 1 { return items.compactMap(make) }
+        let size = (items.count + parts - 1) / parts
+        return await withTaskGroup(of: (Int, [RemoteItem]).self) { group in
+            for part in 0..<parts {
+                let slice = items[min(part * size, items.count)..<min((part + 1) * size, items.count)]
+                group.addTask { (part, slice.compactMap(make)) }
+            }
+            var made = [[RemoteItem]](repeating: [], count: parts)
+            for await (part, items) in group { made[part] = items }
+            return made.flatMap { $0 }
+        }
     }
 }

@@ -5,7 +5,7 @@ import HeraldCore
 /// as 0 and 1), and what they become in Herald's terms.
 enum FeverJSON {
     /// Every answer: `auth` 1 when the key was accepted, and the members asked for.
-    struct Answer: Decodable {
+    struct Answer: Decodable, Sendable {
         var auth: JSONScalar?
         var groups: [Group]?
         var feeds: [Feed]?
@@ -22,12 +22,12 @@ enum FeverJSON {
         }
     }
 
-    struct Group: Decodable {
+    struct Group: Decodable, Sendable {
         var id: JSONScalar
         var title: String?
     }
 
-    struct Feed: Decodable {
+    struct Feed: Decodable, Sendable {
         var id: JSONScalar
         var title: String?
         var url: String?
@@ -39,7 +39,7 @@ enum FeverJSON {
         }
     }
 
-    struct FeedsGroup: Decodable {
+    struct FeedsGroup: Decodable, Sendable {
         var groupID: JSONScalar
         /// Comma-separated feed ids.
         var feedIDs: JSONScalar?
@@ -50,7 +50,7 @@ enum FeverJSON {
         }
     }
 
-    struct Item: Decodable {
+    struct Item: Decodable, Sendable {
         var id: JSONScalar
         var feedID: JSONScalar?
         var title: String?

@@ -55,7 +55,9 @@ public actor FeverService: AccountService {
         newer.sort { $0.id < $1.id }
         let page = newer.prefix(max(limit, 1))
         return RemoteItemPage(
-            items: page.compactMap(\.item.remoteItem), cursor: String(page.last?.id ?? since), more: !page.isEmpty)
+            items: await RemoteItems.make(page.map(\.item), \FeverJSON.Item.remoteItem),
+            cursor: String(page.last?.id ?? since),
+            more: !page.isEmpty)
     }
 
     public func states() async throws(AccountError) -> RemoteStates {
@@ -141,7 +143,9 @@ public actor FeverService: AccountService {
         var address = endpoint.absoluteString
         if let fragment = address.firstIndex(of: "#") { address = String(address[..<fragment]) }
         address += (address.contains("?") ? "&" : "?") + (["api"] + members).joined(separator: "&")
-        guard let url = URL(string: address) else { throw .configuration("the Fever API's address is not a URL") }
+        guard let url = URL(string: address) else {
+            throw .configuration("the Fever API's address is not a URL")
+        }
         let data = try await http.postForm(url, [("api_key", apiKey)] + fields)
         let answer = try AccountJSON.decode(FeverJSON.Answer.self, from: data, "the Fever answer")
         guard answer.auth?.text == "1" else {

@@ -5,11 +5,11 @@ import HeraldCore
 /// write them, and what they become in Herald's terms.
 enum GoogleReaderJSON {
     /// `subscription/list?output=json`.
-    struct SubscriptionList: Decodable {
+    struct SubscriptionList: Decodable, Sendable {
         var subscriptions: [Subscription]
     }
 
-    struct Subscription: Decodable {
+    struct Subscription: Decodable, Sendable {
         var id: String
         var title: String?
         var url: String?
@@ -17,18 +17,18 @@ enum GoogleReaderJSON {
         var categories: [Category]?
     }
 
-    struct Category: Decodable {
+    struct Category: Decodable, Sendable {
         var id: String?
         var label: String?
     }
 
     /// `stream/contents/…`: a page of items.
-    struct StreamContents: Decodable {
+    struct StreamContents: Decodable, Sendable {
         var items: [Item]
         var continuation: JSONScalar?
     }
 
-    struct Item: Decodable {
+    struct Item: Decodable, Sendable {
         var id: JSONScalar
         var crawlTimeMsec: JSONScalar?
         var timestampUsec: JSONScalar?
@@ -45,36 +45,36 @@ enum GoogleReaderJSON {
         var enclosure: [Media]?
     }
 
-    struct Link: Decodable {
+    struct Link: Decodable, Sendable {
         var href: String?
     }
 
-    struct Origin: Decodable {
+    struct Origin: Decodable, Sendable {
         var streamId: String?
     }
 
-    struct Content: Decodable {
+    struct Content: Decodable, Sendable {
         var content: String?
     }
 
-    struct Media: Decodable {
+    struct Media: Decodable, Sendable {
         var href: String?
         var type: String?
         var length: JSONScalar?
     }
 
     /// `stream/items/ids`: a page of item ids (decimal).
-    struct ItemIDs: Decodable {
+    struct ItemIDs: Decodable, Sendable {
         var itemRefs: [ItemRef]?
         var continuation: JSONScalar?
     }
 
-    struct ItemRef: Decodable {
+    struct ItemRef: Decodable, Sendable {
         var id: JSONScalar
     }
 
     /// `subscription/quickadd`.
-    struct QuickAdd: Decodable {
+    struct QuickAdd: Decodable, Sendable {
         var numResults: JSONScalar?
         var streamId: String?
         var query: String?
@@ -108,13 +108,23 @@ extension GoogleReaderJSON.Item {
         return nil
     }
 
+    /// Whether the item's id is the time the server took it in (FreshRSS's are: microseconds),
+    /// so that ids can stand for times (see `GoogleReaderCursor.idsAreCrawlTimes`).
+    var idIsCrawlTime: Bool {
+        guard let crawled = crawledMicroseconds, let value = GoogleReaderID.value(id.text) else {
+            return false
+        }
+        return value == UInt64(crawled)
+    }
+
     /// The item in Herald's terms; nil when it names no feed (it could not be placed).
     var remoteItem: RemoteItem? {
         guard let feedID = origin?.streamId, !feedID.isEmpty else { return nil }
         let link = canonical?.lazy.compactMap(\.href).first ?? alternate?.lazy.compactMap(\.href).first
         let enclosures = (enclosure ?? []).compactMap { media -> Enclosure? in
             guard let href = media.href else { return nil }
-            return Enclosure(url: href, type: media.type.flatMap { $0.isEmpty ? nil : $0 }, length: media.length?.int64)
+            return Enclosure(
+                url: href, type: media.type.flatMap { $0.isEmpty ? nil : $0 }, length: media.length?.int64)
         }
         var read = false
         var starred = false
@@ -144,13 +154,14 @@ enum GoogleReaderID {
     /// `stream/items/ids` (a signed 64-bit number on Google's own servers). An id in neither
     /// form is kept as it is.
     static func long(_ id: String) -> String {
-        if id.hasPrefix(itemPrefix) {
-            guard let value = UInt64(id.dropFirst(itemPrefix.count), radix: 16) else { return id }
-            return long(value)
-        }
-        if let value = UInt64(id) { return long(value) }
-        if let value = Int64(id) { return long(UInt64(bitPattern: value)) }
-        return id
+        value(id).map(long) ?? id
+    }
+
+    /// The number an item id stands for (long form: hex; short form: decimal, signed on
+    /// Google's own servers), if it is one.
+    static func value(_ id: String) -> UInt64? {
+        if id.hasPrefix(itemPrefix) { return UInt64(id.dropFirst(itemPrefix.count), radix: 16) }
+        return UInt64(id) ?? Int64(id).map { UInt64(bitPattern: $0) }
     }
 
     static func long(_ value: UInt64) -> String {
@@ -164,51 +175,5 @@ enum GoogleReaderID {
         let parts = streamID.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false)
         guard parts.count == 4, parts[2] == "label", !parts[3].isEmpty else { return nil }
         return String(parts[3])
-    }
-}
-
-/// Where a sync of `stream/contents` stands, written into `RemoteItemPage.cursor`.
-///
-/// A sync asks for items the server took in at or after `since` (`ot`, seconds: FreshRSS
-/// compares `id >= ot·10⁶`, its ids being the microseconds at which it took the items in),
-/// oldest first (`r=o`), following `continuation` from page to page. `newest` is the latest
-/// crawl time seen, in microseconds: the next sync starts a second before its second, so an
-/// item taken in during the same second, or by a server that compares `ot` strictly, is
-/// fetched again rather than missed (the store keeps one copy per id).
-struct GoogleReaderCursor: Equatable {
-    /// `ot` of this sync's requests; nil: from the very first item.
-    var since: Int64?
-    /// The latest crawl time seen, in microseconds (0: none yet).
-    var newest: Int64
-    /// The next page of this sync; nil: the sync is done, the next one starts at `newest`.
-    var continuation: String?
-
-    static let tag = "gr1"
-
-    init(since: Int64?, newest: Int64, continuation: String?) {
-        (self.since, self.newest, self.continuation) = (since, newest, continuation)
-    }
-
-    /// A stored cursor; nil or unreadable: from the start (every item again, harmless).
-    init(_ text: String?) {
-        self.init(since: nil, newest: 0, continuation: nil)
-        guard let text else { return }
-        let parts = text.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
-        guard parts.count == 4, parts[0] == Self.tag, let newest = Int64(parts[2]), newest >= 0 else { return }
-        self.newest = newest
-        if !parts[3].isEmpty {
-            self.continuation = String(parts[3])
-            self.since = Int64(parts[1])
-        }
-    }
-
-    var text: String {
-        "\(Self.tag):\(since.map(String.init) ?? "-"):\(newest):\(continuation ?? "")"
-    }
-
-    /// `ot` for the request this cursor leads to.
-    var requestSince: Int64? {
-        if continuation != nil { return since }
-        return newest > 0 ? max(newest / 1_000_000 - 1, 0) : nil
     }
 }

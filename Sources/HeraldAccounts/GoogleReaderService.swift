@@ -3,13 +3,14 @@ import HeraldCore
 public import HeraldFetch
 
 /// A client of the Google Reader API as FreshRSS (`…/api/greader.php`), Miniflux (its
-/// root), Inoreader and The Old Reader serve it.
+/// root), Inoreader and The Old Reader serve it. (Inoreader also wants its `AppId` and
+/// `AppKey` headers, which are not sent yet.)
 ///
 /// It logs in with `ClientLogin` (the account's API password), sends the answer's `Auth`
 /// as `Authorization: GoogleLogin auth=…`, and signs every POST with the edit token of
 /// `/reader/api/0/token`. A refused session is logged into again once; a refused POST
-/// fetches the token again once. Items come oldest first, `limit` to a page, from the time
-/// the last sync got to (see `GoogleReaderCursor`).
+/// fetches the token again once. Items come oldest first, `limit` to a page, from where the
+/// last sync got to (see `GoogleReaderCursor` and `GoogleReaderPaging.swift`).
 public actor GoogleReaderService: AccountService {
     public nonisolated let abilities = AccountAbilities(subscribe: true, unsubscribe: true)
 
@@ -23,6 +24,8 @@ public actor GoogleReaderService: AccountService {
     /// A login or a token request in flight, which every caller needing one waits for.
     var pendingLogin: Task<Result<String, AccountError>, Never>?
     var pendingToken: Task<Result<String, AccountError>, Never>?
+    /// The next page of items, asked for ahead (see `GoogleReaderPaging.swift`).
+    var prefetched: (key: String, task: Task<Result<Data?, AccountError>, Never>)?
 
     /// Ids asked of `stream/items/ids` at once: FreshRSS has no cap; servers that have one
     /// page with `continuation`.
@@ -45,32 +48,9 @@ public actor GoogleReaderService: AccountService {
 
     public func feeds() async throws(AccountError) -> [RemoteFeed] {
         let data = try await get("/reader/api/0/subscription/list", [("output", "json")])
-        let list = try AccountJSON.decode(GoogleReaderJSON.SubscriptionList.self, from: data, "the subscription list")
+        let list = try AccountJSON.decode(
+            GoogleReaderJSON.SubscriptionList.self, from: data, "the subscription list")
         return list.subscriptions.map(\.remoteFeed)
-    }
-
-    public func items(after cursor: String?, limit: Int) async throws(AccountError) -> RemoteItemPage {
-        let position = GoogleReaderCursor(cursor)
-        var query: [(String, String)] = [("output", "json"), ("n", String(max(limit, 1))), ("r", "o")]
-        let since = position.requestSince
-        if let since { query.append(("ot", String(since))) }
-        if let continuation = position.continuation { query.append(("c", continuation)) }
-        let data = try await get("/reader/api/0/stream/contents/" + GoogleReaderID.readingList, query)
-        let page = try AccountJSON.decode(GoogleReaderJSON.StreamContents.self, from: data, "the items")
-
-        var newest = position.newest
-        var items: [RemoteItem] = []
-        items.reserveCapacity(page.items.count)
-        for item in page.items {
-            if let crawled = item.crawledMicroseconds, crawled > newest { newest = crawled }
-            if let remote = item.remoteItem { items.append(remote) }
-        }
-        // A continuation with no items, or the one just followed, would page forever.
-        let continuation = page.continuation?.text
-        let more =
-            !page.items.isEmpty && continuation.map { !$0.isEmpty && $0 != position.continuation } ?? false
-        let next = GoogleReaderCursor(since: since, newest: newest, continuation: more ? continuation : nil)
-        return RemoteItemPage(items: items, cursor: next.text, more: more)
     }
 
     public func states() async throws(AccountError) -> RemoteStates {
@@ -117,19 +97,26 @@ public actor GoogleReaderService: AccountService {
 
     /// Every id of a stream (`s`, filtered by `xt`), page after page, in the long form.
     private func ids(_ stream: [(String, String)]) async -> Result<Set<String>, AccountError> {
-        do throws(AccountError) { return .success(try await allIDs(stream)) } catch { return .failure(error) }
+        do throws(AccountError) {
+            return .success(Set(try await itemRefs(stream).map(GoogleReaderID.long)))
+        } catch {
+            return .failure(error)
+        }
     }
 
-    private func allIDs(_ stream: [(String, String)]) async throws(AccountError) -> Set<String> {
-        var ids = Set<String>()
+    /// Every item id `stream/items/ids` gives for `query` (`s`, `xt`, `ot`, `r`), page after
+    /// page, as the server writes them (decimal).
+    func itemRefs(_ query: [(String, String)]) async throws(AccountError) -> [String] {
+        var ids: [String] = []
         var continuation: String?
         repeat {
-            var query = stream + [("output", "json"), ("n", String(Self.idsPerRequest))]
+            var query = query + [("output", "json"), ("n", String(Self.idsPerRequest))]
             if let continuation { query.append(("c", continuation)) }
             let data = try await get("/reader/api/0/stream/items/ids", query)
             let page = try AccountJSON.decode(GoogleReaderJSON.ItemIDs.self, from: data, "the item ids")
             let refs = page.itemRefs ?? []
-            for ref in refs { ids.insert(GoogleReaderID.long(ref.id.text)) }
+            ids += refs.map(\.id.text)
+            // A continuation with no ids, or the one just followed, would page forever.
             let next = page.continuation?.text
             continuation = !refs.isEmpty && next != continuation && next?.isEmpty == false ? next : nil
         } while continuation != nil
@@ -139,9 +126,12 @@ public actor GoogleReaderService: AccountService {
     /// Changes as `edit-tag` requests: only each item's last change of each flag counts (a
     /// change sets the flag, it does not toggle it, so the earlier ones are overtaken), and
     /// the items taking the same change go together, `idsPerEdit` at a time.
-    static func editBatches(_ changes: [RemoteFlagChange]) -> [(flag: RemoteFlag, value: Bool, ids: [String])] {
+    static func editBatches(_ changes: [RemoteFlagChange]) -> [(flag: RemoteFlag, value: Bool, ids: [String])]
+    {
         var last: [String: Int] = [:]
-        for (index, change) in changes.enumerated() { last[change.flag.rawValue + " " + change.itemID] = index }
+        for (index, change) in changes.enumerated() {
+            last[change.flag.rawValue + " " + change.itemID] = index
+        }
         var batches: [(flag: RemoteFlag, value: Bool, ids: [String])] = []
         for flag in [RemoteFlag.read, .starred] {
             for value in [true, false] {
@@ -159,9 +149,11 @@ public actor GoogleReaderService: AccountService {
     }
 
     private func expectOK(_ data: Data, _ what: String) throws(AccountError) {
-        let text = String(decoding: data.prefix(64), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = String(decoding: data.prefix(64), as: UTF8.self).trimmingCharacters(
+            in: .whitespacesAndNewlines)
         guard text == "OK" else {
-            throw .badResponse("\(what) answered \(text.isEmpty ? "nothing" : AccountValue.message(text)), not OK")
+            throw .badResponse(
+                "\(what) answered \(text.isEmpty ? "nothing" : AccountValue.message(text)), not OK")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldFetch
 
 /// The session of a Google Reader API account: ClientLogin's `Auth`, the edit token, and
 /// the requests that carry them, each tried again once when the server refuses it.
@@ -6,13 +7,63 @@ extension GoogleReaderService {
     /// GETs an API path in the session; a refused session is logged into again, once.
     func get(_ path: String, _ query: [(String, String)]) async throws(AccountError) -> Data {
         let url = http.url(path, query: query)
+        return try await inSession { session throws(AccountError) in
+            try await http.get(url, headers: [Self.header(session)])
+        }
+    }
+
+    /// GETs a page of items (`body`: nil) or POSTs a form asking for one, in the session; nil
+    /// when the answer is over the fetcher's size cap, so that the caller can ask for less.
+    func itemPage(_ path: String, query: [(String, String)] = [], form: [(String, String)]? = nil)
+        async throws(AccountError) -> Data?
+    {
+        let url = http.url(path, query: query)
+        let body = form.map(Self.formBody)
+        return try await inSession { session throws(AccountError) in
+            var request = FetchRequest(url: url)
+            request.headers = [Self.header(session)]
+            if let body {
+                request.body = body
+                request.headers.append("Content-Type: application/x-www-form-urlencoded")
+            }
+            return try await bodyUnlessTooLarge(request)
+        }
+    }
+
+    /// `application/x-www-form-urlencoded`, as `AccountHTTP.postForm` writes it.
+    static func formBody(_ fields: [(String, String)]) -> Data {
+        Data(
+            fields.map { AccountHTTP.formEscape($0.0) + "=" + AccountHTTP.formEscape($0.1) }.joined(
+                separator: "&"
+            ).utf8)
+    }
+
+    /// What `AccountHTTP` does, but a body over the size cap is nil rather than an error.
+    private func bodyUnlessTooLarge(_ request: FetchRequest) async throws(AccountError) -> Data? {
+        let result: FetchResult
+        do {
+            result = try await http.fetcher.fetch(request)
+        } catch {
+            if case .tooLarge = error { return nil }
+            throw AccountHTTP.accountError(error)
+        }
+        guard case .fetched(let document) = result else {
+            throw .badResponse("304 Not Modified to a request that sent no validators")
+        }
+        http.fetcher.release(document)
+        return document.data
+    }
+
+    /// An exchange in the session; when the session is refused, once more in a new one.
+    private func inSession<Answer: Sendable>(_ exchange: (String) async throws(AccountError) -> Answer)
+        async throws(AccountError) -> Answer
+    {
         let session = try await authorization(replacing: nil)
         do throws(AccountError) {
-            return try await http.get(url, headers: [Self.header(session)])
+            return try await exchange(session)
         } catch {
             guard case .unauthorized = error else { throw error }
-            let renewed = try await authorization(replacing: session)
-            return try await http.get(url, headers: [Self.header(renewed)])
+            return try await exchange(try await authorization(replacing: session))
         }
     }
 
@@ -70,6 +121,9 @@ extension GoogleReaderService {
             let text = String(decoding: data.prefix(65_536), as: UTF8.self)
             for line in text.split(whereSeparator: \.isNewline) where line.hasPrefix("Auth=") {
                 if let session = AccountValue.token(line.dropFirst(5)) { return .success(session) }
+            }
+            if text.contains("Error=") {  // `Error=BadAuthentication` with a 200, as some servers do
+                return .failure(.unauthorized("the server refused the user name or the API password"))
             }
             return .failure(.badResponse("the login's answer holds no Auth="))
         } catch {

@@ -12,9 +12,11 @@ struct FeverServiceTests {
     let freshRSS = RealFreshRSS.shared
 
     static let harbour = TestFeed(
-        name: "harbour", title: "Harbour news", category: "Local", articles: TestArticle.numbered(5, feed: "harbour"))
+        name: "harbour", title: "Harbour news", category: "Local",
+        articles: TestArticle.numbered(5, feed: "harbour"))
     static let tools = TestFeed(
-        name: "tools", title: "Tools of the trade", category: "Work", articles: TestArticle.numbered(4, feed: "tools"))
+        name: "tools", title: "Tools of the trade", category: "Work",
+        articles: TestArticle.numbered(4, feed: "tools"))
 
     func client(_ account: RealFreshRSS.Account, password: String? = nil) -> FeverService {
         FeverService(
@@ -30,7 +32,9 @@ struct FeverServiceTests {
         let error = await accountError { try await client(account, password: wrong).logIn() }
         #expect(error?.kind == "unauthorized")
         #expect(error.map { !"\($0)".contains(wrong) } == true)
-        #expect(await accountError { try await client(account, password: wrong).states() }?.kind == "unauthorized")
+        #expect(
+            await accountError { try await client(account, password: wrong).states() }?.kind == "unauthorized"
+        )
     }
 
     @Test("lists the feeds with their titles, addresses and groups as categories")
@@ -55,7 +59,8 @@ struct FeverServiceTests {
         #expect(Set(walk.items.map(\.item.id)).count == 9)
         #expect(walk.pages.count >= 3 && walk.pages.allSatisfy { $0 <= 3 })
         let harbourID = try await service.feeds().first { $0.title == "Harbour news" }?.id
-        #expect(walk.items.filter { $0.item.title.hasPrefix("harbour ") }.allSatisfy { $0.feedID == harbourID })
+        #expect(
+            walk.items.filter { $0.item.title.hasPrefix("harbour ") }.allSatisfy { $0.feedID == harbourID })
     }
 
     @Test("a later sync gets exactly the items the server took in since")
@@ -122,7 +127,9 @@ struct FeverServiceTests {
         let service = FeverService(
             endpoint: URL(string: "http://127.0.0.1:9/fever/")!, login: "a", password: "b", fetcher: fetcher)
         #expect(!service.abilities.subscribe && !service.abilities.unsubscribe)
-        let error = await accountError { try await service.subscribe(url: "https://example.org/feed", category: nil) }
+        let error = await accountError {
+            try await service.subscribe(url: "https://example.org/feed", category: nil)
+        }
         #expect(error == .unsupported("the Fever API cannot subscribe to feeds"))
         #expect(await accountError { try await service.unsubscribe(feedID: "1") }?.kind == "unsupported")
     }
@@ -130,7 +137,8 @@ struct FeverServiceTests {
     @Test(
         "each fault gives its error from every call, never a crash, and never the password",
         arguments: [
-            ("garbage", "badResponse"), ("status500", "serverError"), ("busy", "busy"), ("huge", "unreachable"),
+            ("garbage", "badResponse"), ("status500", "serverError"), ("busy", "busy"),
+            ("huge", "unreachable"),
             ("wrongtype", "badResponse"), ("fever-refused", "unauthorized"), ("refused", "unauthorized"),
         ])
     func faultsGiveTheirErrors(fault: String, expected: String) async throws {
@@ -140,7 +148,8 @@ struct FeverServiceTests {
         limits.maxBytes = 1_048_576
         let secret = "s3cret-Passw0rd"
         let service = FeverService(
-            endpoint: server.faultBase(fault).appendingPathComponent("fever/"), login: "reader", password: secret,
+            endpoint: server.faultBase(fault).appendingPathComponent("fever/"), login: "reader",
+            password: secret,
             fetcher: FeedFetcher(limits: limits))
         let calls: [(String, () async throws -> Void)] = [
             ("logIn", { try await service.logIn() }),

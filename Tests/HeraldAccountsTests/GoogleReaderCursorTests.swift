@@ -5,28 +5,46 @@ import Testing
 
 /// The Google Reader client's own arithmetic: cursors, item ids, edit batches.
 @Suite struct GoogleReaderCursorTests {
-    @Test("a cursor starts the next sync a second before the newest crawl time's second")
-    func nextSyncStartsBeforeTheNewestSecond() {
-        let done = GoogleReaderCursor(since: nil, newest: 1_796_315_965_267_659, continuation: nil)
-        #expect(GoogleReaderCursor(done.text).requestSince == 1_796_315_964)
-        #expect(GoogleReaderCursor(done.text) == done)
+    @Test("by time, the next sync starts a second before the newest crawl time's second")
+    func byTimeTheNextSyncStartsBeforeTheNewestSecond() {
+        let done = GoogleReaderCursor(
+            since: nil, newest: 1_796_315_965_267_659, continuation: nil, idsAreCrawlTimes: false)
+        let read = GoogleReaderCursor(done.text)
+        #expect(read == done)
+        #expect(read.requestSince == 1_796_315_964)
+        #expect(!read.pagesByID)
+    }
+
+    @Test("where ids are crawl times, the next sync asks by id")
+    func byIDWhereIDsAreCrawlTimes() {
+        let done = GoogleReaderCursor(
+            since: 5, newest: 1_796_315_965_267_659, continuation: nil, idsAreCrawlTimes: true)
+        let read = GoogleReaderCursor(done.text)
+        #expect(read.pagesByID && read.newest == done.newest)
+        #expect(
+            !GoogleReaderCursor(since: nil, newest: 0, continuation: nil, idsAreCrawlTimes: true).pagesByID)
     }
 
     @Test("within a sync, a cursor keeps the sync's start and its continuation")
     func midSyncKeepsItsStart() {
-        let page = GoogleReaderCursor(since: 1_700_000_000, newest: 1_796_315_965_000_000, continuation: "17:x:y")
+        let page = GoogleReaderCursor(
+            since: 1_700_000_000, newest: 1_796_315_965_000_000, continuation: "17:x:y",
+            idsAreCrawlTimes: true)
         let read = GoogleReaderCursor(page.text)
         #expect(read == page)
-        #expect(read.requestSince == 1_700_000_000)
-        let first = GoogleReaderCursor(since: nil, newest: 5_000_000, continuation: "42")
+        #expect(read.requestSince == 1_700_000_000 && !read.pagesByID)
+        let first = GoogleReaderCursor(
+            since: nil, newest: 5_000_000, continuation: "42", idsAreCrawlTimes: false)
         #expect(GoogleReaderCursor(first.text).requestSince == nil)
     }
 
     @Test("no cursor, or one not understood, starts from the first item")
     func unreadableCursorStartsOver() {
-        for text in [nil, "", "12345", "tt:1:2:3", "gr1:x:notanumber:", "gr1:-:-5:"] {
+        for text in [nil, "", "12345", "gr1:-:5:", "gr2:x:-:5:", "gr2:i:x:notanumber:", "gr2:t:-:-5:"] {
             let cursor = GoogleReaderCursor(text)
-            #expect(cursor.requestSince == nil && cursor.continuation == nil, "\(text ?? "nil")")
+            #expect(
+                cursor.requestSince == nil && cursor.continuation == nil && !cursor.pagesByID,
+                "\(text ?? "nil")")
         }
     }
 

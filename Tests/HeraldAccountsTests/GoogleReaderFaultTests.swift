@@ -14,7 +14,8 @@ struct GoogleReaderFaultTests {
     func client(_ base: URL, maxBytes: Int = 16 * 1_048_576) -> GoogleReaderService {
         var limits = FetchLimits()
         limits.maxBytes = maxBytes
-        return GoogleReaderService(apiBase: base, login: "reader", password: Self.secret, fetcher: FeedFetcher(limits: limits))
+        return GoogleReaderService(
+            apiBase: base, login: "reader", password: Self.secret, fetcher: FeedFetcher(limits: limits))
     }
 
     /// Each call of the protocol, named.
@@ -24,15 +25,19 @@ struct GoogleReaderFaultTests {
             ("items", { _ = try await service.items(after: nil, limit: 10) }),
             ("states", { _ = try await service.states() }),
             ("send", { try await service.send([RemoteFlagChange(itemID: "1", flag: .read, value: true)]) }),
-            ("subscribe", { _ = try await service.subscribe(url: "https://example.org/feed", category: nil) }),
+            (
+                "subscribe",
+                { _ = try await service.subscribe(url: "https://example.org/feed", category: nil) }
+            ),
         ]
     }
 
     @Test(
         "each fault gives its error from every call, never a crash, and never the password",
         arguments: [
-            ("garbage", "badResponse"), ("status500", "serverError"), ("busy", "busy"), ("huge", "unreachable"),
-            ("wrongtype", "badResponse"), ("refused", "unauthorized"),
+            ("garbage", "badResponse"), ("status500", "serverError"), ("busy", "busy"),
+            ("huge", "unreachable"),
+            ("wrongtype", "badResponse"), ("refused", "unauthorized"), ("login-error", "unauthorized"),
         ])
     func faultsGiveTheirErrors(fault: String, expected: String) async throws {
         let server = try AccountTestServer()
@@ -56,9 +61,42 @@ struct GoogleReaderFaultTests {
         let server = try AccountTestServer()
         defer { server.stop() }
         let service = client(server.faultBase("wrongtype"))
-        #expect("\(await accountError { try await service.feeds() } as Any)".contains("subscriptions[0].title"))
-        #expect("\(await accountError { try await service.items(after: nil, limit: 5) } as Any)".contains("items[0].title"))
+        #expect(
+            "\(await accountError { try await service.feeds() } as Any)".contains("subscriptions[0].title"))
+        #expect(
+            "\(await accountError { try await service.items(after: nil, limit: 5) } as Any)".contains(
+                "items[0].title"))
         #expect("\(await accountError { try await service.states() } as Any)".contains("itemRefs[0].id"))
+    }
+
+    @Test("a page over the size cap is asked for again at half the size, down to what fits")
+    func pagesOverTheCapShrink() async throws {
+        let server = try AccountTestServer()
+        defer { server.stop() }
+        let base = server.faultBase("fat-items")
+        let page = try await client(base, maxBytes: 1_048_576).items(after: nil, limit: 10)
+        #expect(page.items.map(\.item.title) == ["Fat 0", "Fat 1"])
+        #expect(
+            try server.counts(base)["/reader/api/0/stream/contents/user/-/state/com.google/reading-list"] == 3
+        )
+    }
+
+    @Test("the next page, asked for ahead, is the one the next call takes; another is asked anew")
+    func nextPageAskedAhead() async throws {
+        let server = try AccountTestServer()
+        defer { server.stop() }
+        let base = server.faultBase("paged")
+        let walk = try await SyncWalk.run(client(base), from: nil, limit: 3)
+        #expect(walk.items.map(\.item.title) == (1...7).map { "Item \($0)" })
+        #expect(walk.pages == [3, 3, 1])
+        let path = "/reader/api/0/stream/contents/user/-/state/com.google/reading-list"
+        #expect(try server.counts(base)[path] == 3)
+
+        let service = client(base)
+        let first = try await service.items(after: nil, limit: 3)
+        let second = try await service.items(after: first.cursor, limit: 2)
+        #expect(second.items.map(\.item.title) == ["Item 4", "Item 5"])
+        #expect(second.more)
     }
 
     @Test("a refused session is logged into again, once")
@@ -89,7 +127,9 @@ struct GoogleReaderFaultTests {
         let server = try AccountTestServer()
         defer { server.stop() }
         let base = server.faultBase("stale-token")
-        try await client(base).send([RemoteFlagChange(itemID: "1796315965267659", flag: .starred, value: true)])
+        try await client(base).send([
+            RemoteFlagChange(itemID: "1796315965267659", flag: .starred, value: true)
+        ])
         let counts = try server.counts(base)
         #expect(counts["/reader/api/0/token"] == 2)
         #expect(counts["/reader/api/0/edit-tag"] == 2)

@@ -13,7 +13,10 @@ import Testing
             ("abc", "900150983cd24fb0d6963f7d28e17f72"),
             ("message digest", "f96b697d7cb7938d525a2f31aaf161d0"),
             ("abcdefghijklmnopqrstuvwxyz", "c3fcd3d76192e4007dfb496cca67e13b"),
-            ("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", "d174ab98d277d9f5a5611c2c9f419d9f"),
+            (
+                "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789",
+                "d174ab98d277d9f5a5611c2c9f419d9f"
+            ),
             (String(repeating: "1234567890", count: 8), "57edf4a22be3c955ac49da2e2107b67a"),
             ("émile:pässwörd✓", "3617fc644db0f3d22f82e342f89de5c7"),
             (String(repeating: "x", count: 55), "04364420e25c512fd958a70738aa8f72"),

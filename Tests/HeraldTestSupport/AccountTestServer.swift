@@ -28,7 +28,9 @@ public final class AccountTestServer: Sendable {
             if chunk.isEmpty { break }
             line.append(chunk)
         }
-        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        guard
+            let port = Int(
+                String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
         else {
             kill(process.processIdentifier, SIGKILL)
             throw TestServerError("the account test server gave no port")
@@ -39,7 +41,8 @@ public final class AccountTestServer: Sendable {
 
     /// Serves a temporary folder of its own (for the fault routes alone).
     public convenience init() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("herald-accounts-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "herald-accounts-\(UUID().uuidString)")
         ExitCleanup.removeAtExit(folder: folder)
         try self.init(folder: folder)
     }
@@ -109,7 +112,9 @@ enum ChildProcess {
     /// Runs `arguments` (the program first), with no input and its output appended to `log`;
     /// its exit status. `environment` adds to the test process's.
     @discardableResult
-    static func run(_ arguments: [String], environment: [String: String] = [:], log: URL) async throws -> Int32 {
+    static func run(_ arguments: [String], environment: [String: String] = [:], log: URL) async throws
+        -> Int32
+    {
         if !FileManager.default.fileExists(atPath: log.path) {
             _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         }

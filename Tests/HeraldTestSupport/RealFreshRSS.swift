@@ -65,12 +65,15 @@ public actor RealFreshRSS {
         let account = Account(
             user: user, password: password, apiBase: URL(string: "\(base)/api/greader.php")!,
             feverEndpoint: URL(string: "\(base)/api/fever.php")!,
-            feedFolder: server.feeds.folder.appendingPathComponent(user), feedBase: server.feeds.feedURL(user))
+            feedFolder: server.feeds.folder.appendingPathComponent(user), feedBase: server.feeds.feedURL(user)
+        )
         try publish(feeds, for: account)
         if !feeds.isEmpty {
             let opml = server.folder.appendingPathComponent("\(user).opml")
-            try TestFeed.opml(feeds, address: account.feedURL(_:)).write(to: opml, atomically: true, encoding: .utf8)
-            try await Self.php(server, ["cli/import-for-user.php", "--user", user, "--filename", opml.path], log: log)
+            try TestFeed.opml(feeds, address: account.feedURL(_:)).write(
+                to: opml, atomically: true, encoding: .utf8)
+            try await Self.php(
+                server, ["cli/import-for-user.php", "--user", user, "--filename", opml.path], log: log)
             try await refresh(account)
         }
         return account
@@ -81,7 +84,8 @@ public actor RealFreshRSS {
         try FileManager.default.createDirectory(at: account.feedFolder, withIntermediateDirectories: true)
         for feed in feeds {
             try feed.rss.write(
-                to: account.feedFolder.appendingPathComponent("\(feed.name).xml"), atomically: true, encoding: .utf8)
+                to: account.feedFolder.appendingPathComponent("\(feed.name).xml"), atomically: true,
+                encoding: .utf8)
         }
     }
 
@@ -90,11 +94,13 @@ public actor RealFreshRSS {
         let server = try await running()
         // FreshRSS keeps a fetched feed for 800 s (SimplePie's cache): drop it.
         let cache = URL(fileURLWithPath: "\(server.php)/data/cache")
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: cache.path)) ?? [] where name.hasSuffix(".spc") {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: cache.path)) ?? []
+        where name.hasSuffix(".spc") {
             try? FileManager.default.removeItem(at: cache.appendingPathComponent(name))
         }
         let log = server.folder.appendingPathComponent("actualize.log")
-        try await Self.php(server, ["cli/actualize-user.php", "--user", account.user], log: log, check: false)
+        try await Self.php(
+            server, ["cli/actualize-user.php", "--user", account.user], log: log, check: false)
     }
 
     // MARK: Starting
@@ -125,7 +131,8 @@ public actor RealFreshRSS {
                 #"for fd in /proc/$$/fd/*; do n=${fd##*/}; [ "$n" -gt 2 ] && eval "exec $n>&-"; done; exec "$@""#
             let status = try await ChildProcess.run(
                 [
-                    "bash", "-c", withoutInheritedFiles, "bash", "bash", script, folder.path, String(port), "herald",
+                    "bash", "-c", withoutInheritedFiles, "bash", "bash", script, folder.path, String(port),
+                    "herald",
                     "web-\(UUID().uuidString)", "api-unused",
                 ],
                 environment: ["PHP_CLI_SERVER_WORKERS": "3"], log: log)
@@ -159,7 +166,11 @@ public actor RealFreshRSS {
         // Field 5 of /proc/PID/stat is the process group; the command (field 2) has no spaces here.
         let fields = stat.split(separator: " ")
         let group = fields.count > 4 ? Int32(fields[4]) ?? pid : pid
-        if group != getpgrp() { ExitCleanup.killAtExit(group: group) } else { ExitCleanup.killAtExit(pid: pid) }
+        if group != getpgrp() {
+            ExitCleanup.killAtExit(group: group)
+        } else {
+            ExitCleanup.killAtExit(pid: pid)
+        }
         let target = group != getpgrp() ? "-\(group)" : "\(pid)"
         let watchdog = Process()
         watchdog.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -175,7 +186,9 @@ public actor RealFreshRSS {
     }
 
     /// Runs one of FreshRSS's command-line scripts; throws with its log when it fails.
-    private static func php(_ server: Server, _ arguments: [String], log: URL, check: Bool = true) async throws {
+    private static func php(_ server: Server, _ arguments: [String], log: URL, check: Bool = true)
+        async throws
+    {
         let status = try await ChildProcess.run(
             ["php", "\(server.php)/\(arguments[0])"] + arguments.dropFirst(), log: log)
         if check && status != 0 {

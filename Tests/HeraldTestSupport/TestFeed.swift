@@ -34,7 +34,9 @@ public struct TestArticle: Sendable, Hashable {
                 link: "https://example.org/\(feed)/\(number)",
                 html: "<p>The body of \(name).</p>" + String(repeating: paragraph, count: 14),
                 enclosure: number % 3 == 0
-                    ? TestEnclosure(url: "https://example.org/\(feed)/\(number).mp3", type: "audio/mpeg", length: 1000 + number)
+                    ? TestEnclosure(
+                        url: "https://example.org/\(feed)/\(number).mp3", type: "audio/mpeg",
+                        length: 1000 + number)
                     : nil)
         }
     }
@@ -45,7 +47,9 @@ public struct TestEnclosure: Sendable, Hashable {
     public var type: String
     public var length: Int
 
-    public init(url: String, type: String, length: Int) { (self.url, self.type, self.length) = (url, type, length) }
+    public init(url: String, type: String, length: Int) {
+        (self.url, self.type, self.length) = (url, type, length)
+    }
 }
 
 /// A feed a test serves to a real server: RSS 2.0, written to a file named `name`.xml.
@@ -77,7 +81,8 @@ public struct TestFeed: Sendable, Hashable {
             if let author = article.author { text += "<dc:creator>\(Self.escape(author))</dc:creator>" }
             text += "<content:encoded><![CDATA[\(article.html)]]></content:encoded>"
             if let enclosure = article.enclosure {
-                text += "<enclosure url=\"\(Self.escape(enclosure.url))\" type=\"\(Self.escape(enclosure.type))\" "
+                text +=
+                    "<enclosure url=\"\(Self.escape(enclosure.url))\" type=\"\(Self.escape(enclosure.type))\" "
                 text += "length=\"\(enclosure.length)\"/>"
             }
             text += "</item>\n"
@@ -100,13 +105,16 @@ public struct TestFeed: Sendable, Hashable {
 
     /// An OPML document subscribing to `feeds`, each at `address(feed)`, in its category.
     public static func opml(_ feeds: [TestFeed], address: (TestFeed) -> String) -> String {
-        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opml version=\"2.0\"><head><title>test</title></head><body>\n"
+        var text =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opml version=\"2.0\"><head><title>test</title></head><body>\n"
         func outline(_ feed: TestFeed) -> String {
             "<outline type=\"rss\" text=\"\(escape(feed.title))\" title=\"\(escape(feed.title))\" "
                 + "xmlUrl=\"\(escape(address(feed)))\"/>\n"
         }
         var categories: [String] = []
-        for feed in feeds { if let category = feed.category, !categories.contains(category) { categories.append(category) } }
+        for feed in feeds {
+            if let category = feed.category, !categories.contains(category) { categories.append(category) }
+        }
         for category in categories {
             text += "<outline text=\"\(escape(category))\" title=\"\(escape(category))\">\n"
             for feed in feeds where feed.category == category { text += outline(feed) }

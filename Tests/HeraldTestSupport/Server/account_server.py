@@ -15,15 +15,19 @@ usage: account_server.py FOLDER      prints the port it listens on, then serves 
       huge              200, 3 MB of JSON (a string)
       wrongtype         200, JSON whose fields have the wrong types (Google Reader and Fever)
       refused           401 to everything, the login included
+      login-error       the login answers 200 with Error=BadAuthentication
       always401         401 to everything but the login
       expired           the first login gives session1, later ones session2; only session2
                         is accepted
       stale-token       the first token asked is token1, later ones token2; edit-tag takes
                         only token2 (401 otherwise), and answers OK
       fever-refused     200 {"api_version":3,"auth":0}
+      fat-items         stream/contents: as many items as `n` asks, of 300 KB each
+      paged             stream/contents: items "Item 1" to "Item 7", `n` from `c` (an index)
   /counts/KIND/RUN      JSON: how many requests each path of that run received
 """
 import collections
+import urllib.parse
 import http.server
 import json
 import os
@@ -97,6 +101,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if rest.endswith("/accounts/ClientLogin"):
             if kind == "refused":
                 return self.answer(401, b"Error=BadAuthentication\n", "text/plain")
+            if kind == "login-error":
+                return self.answer(200, b"Error=BadAuthentication\n", "text/plain")
             session = "session2" if kind == "expired" and seen > 1 else "session1"
             return self.answer(200, f"SID={session}\nLSID=null\nAuth={session}\n".encode(), "text/plain")
         if kind in ("refused", "always401"):
@@ -120,6 +126,23 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.answer(200, b'"' + b"x" * 3_000_000 + b'"')
         if kind == "wrongtype":
             return self.answer(200, WRONG_TYPES)
+        if kind == "fat-items" and "/stream/contents/" in rest:
+            query = urllib.parse.parse_qs(self.path.split("?", 1)[1] if "?" in self.path else "")
+            count = int(query.get("n", ["20"])[0])
+            items = [{"id": "tag:google.com,2005:reader/item/%016x" % (number + 1), "title": f"Fat {number}",
+                      "origin": {"streamId": "feed/1"}, "summary": {"content": "<p>" + "fat " * 75_000 + "</p>"}}
+                     for number in range(count)]
+            return self.answer(200, json.dumps({"items": items}).encode())
+        if kind == "paged" and "/stream/contents/" in rest:
+            query = urllib.parse.parse_qs(self.path.split("?", 1)[1] if "?" in self.path else "")
+            count, start = int(query.get("n", ["20"])[0]), int(query.get("c", ["0"])[0])
+            numbers = range(start + 1, min(start + count, 7) + 1)
+            page = {"items": [{"id": "tag:google.com,2005:reader/item/%016x" % number, "title": f"Item {number}",
+                               "timestampUsec": str(number), "origin": {"streamId": "feed/1"}}
+                              for number in numbers]}
+            if start + count < 7:
+                page["continuation"] = str(start + count)
+            return self.answer(200, json.dumps(page).encode())
         if kind == "fever-refused":
             return self.answer(200, b'{"api_version":3,"auth":0}')
         if kind in ("expired", "stale-token"):
