@@ -13,19 +13,24 @@
 ///   may have been stepped over: the walk backs up a page at a time until it finds the anchor,
 ///   and starts again from the top if the anchor itself went away.
 ///
-/// A sync of new articles (`since_id` = the stored cursor) ends at the highest id its first
-/// page held, not the highest it saw: an article fetched by TT-RSS during the sync can sort
-/// below the walk's position (by score, or by feed when the user groups by feed) and be
-/// missed; its id is higher than every id the first page held, so the next sync gets it.
+/// A sync of new articles (`since_id` = the stored cursor) ends at the highest id it saw when
+/// the list held still under it (every anchor where it was expected). When the list moved, an
+/// article TT-RSS fetched during the sync may sort below the walk's position (by score, or by
+/// feed when the user groups by feed) while another sorts above it, unseen, with a lower id:
+/// the sync then ends at the highest id of its first page instead, and the next sync repeats
+/// what it saw above that (harmless) and gets what it missed.
 struct TinyTinyRSSPaging: Equatable, Sendable {
     /// Articles above this id only (`since_id`; 0: all).
     var since: Int
     /// The offset of the next request.
     var skip = 0
-    /// The highest id of the walk's first page (at least `since`): where the next sync starts.
+    /// The highest id of the walk's first page (at least `since`).
     var top: Int?
-    /// The last article delivered: expected among the first `overlap` of the next page.
+    /// The last article delivered, and where in the next page it is expected.
     var anchor: Int?
+    var expected = 0
+    /// The highest id delivered while the list held still; nil once it moved.
+    var highest: Int? = 0
 
     /// How many articles each page after the first asks for again.
     static let overlap = 4
@@ -37,21 +42,27 @@ struct TinyTinyRSSPaging: Equatable, Sendable {
         self.since = since
     }
 
-    /// `N` (a sync's end: articles above id N) or `N:skip:top:anchor` (within a sync); nil
-    /// when it is neither (a cursor of another protocol: the walk starts over, which repeats
-    /// articles but misses none).
+    /// `N` (a sync's end: articles above id N) or `N:skip:top:anchor:expected:highest` (within
+    /// a sync; no anchor before the second page, no highest once the list moved); nil when it
+    /// is neither (a cursor of another protocol: the walk starts over, which repeats articles
+    /// but misses none).
     init?(cursor: String) {
         let fields = cursor.split(separator: ":", omittingEmptySubsequences: false)
-        guard fields.count == 1 || fields.count == 4, let since = Self.number(fields[0]) else { return nil }
+        guard fields.count == 1 || fields.count == 6, let since = Self.number(fields[0]) else { return nil }
         self.since = since
-        if fields.count == 4 {
-            guard let skip = Self.number(fields[1]), let top = Self.number(fields[2]) else { return nil }
-            self.skip = skip
-            self.top = top
-            if !fields[3].isEmpty {
-                guard let anchor = Self.number(fields[3]) else { return nil }
-                self.anchor = anchor
-            }
+        guard fields.count == 6 else { return }
+        guard let skip = Self.number(fields[1]), let top = Self.number(fields[2]), let expected = Self.number(fields[4])
+        else { return nil }
+        (self.skip, self.top, self.expected) = (skip, top, expected)
+        if !fields[3].isEmpty {
+            guard let anchor = Self.number(fields[3]) else { return nil }
+            self.anchor = anchor
+        }
+        if fields[5].isEmpty {
+            highest = nil
+        } else {
+            guard let highest = Self.number(fields[5]) else { return nil }
+            self.highest = highest
         }
     }
 
@@ -59,11 +70,12 @@ struct TinyTinyRSSPaging: Equatable, Sendable {
     var cursor: String {
         // Before the first page there is nothing but where to start.
         guard let top else { return String(since) }
-        return "\(since):\(skip):\(top):\(anchor.map(String.init) ?? "")"
+        let anchor = anchor.map(String.init) ?? ""
+        return "\(since):\(skip):\(top):\(anchor):\(expected):\(highest.map(String.init) ?? "")"
     }
 
     /// The cursor a finished walk ends with.
-    var finalCursor: String { String(max(top ?? since, since)) }
+    var finalCursor: String { String(max(top ?? since, since, highest ?? 0)) }
 
     /// How many articles to ask for when `wanted` new ones are wanted.
     func requestSize(wanted: Int) -> Int {
@@ -85,25 +97,32 @@ struct TinyTinyRSSPaging: Equatable, Sendable {
         if let anchor {
             if let index = ids.firstIndex(of: anchor) {
                 start = index + 1
+                if index != expected { highest = nil }
             } else if skip > 0 {
                 // The list moved up past the overlap: back up and look for the anchor there.
                 // The page's articles are delivered all the same (repeats are harmless).
+                highest = nil
                 skip = max(0, skip - (requested - Self.overlap))
                 return Step(deliver: 0..<ids.count, more: true)
             } else {
                 // The anchor itself is gone: walk the list again from the top.
+                highest = nil
                 self.anchor = nil
             }
         }
         if top == nil, skip == 0 {
             top = max(since, ids.max() ?? since)
         }
+        if let seen = highest, let most = ids[start...].max() {
+            highest = max(seen, most)
+        }
         let ended = ids.count < requested
         if !ended, let last = ids.last {
-            // The next page starts `overlap` articles back, the anchor among them (a first
-            // page of fewer articles is asked for again whole, with the overlap added).
+            // The next page starts `overlap` articles back, the anchor among them.
+            let back = min(Self.overlap, ids.count)
             anchor = last
-            skip += ids.count - min(Self.overlap, ids.count)
+            expected = back - 1
+            skip += ids.count - back
         }
         return Step(deliver: start..<max(start, ids.count), more: !ended)
     }
