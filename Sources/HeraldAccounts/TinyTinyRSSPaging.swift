@@ -51,7 +51,8 @@ struct TinyTinyRSSPaging: Equatable, Sendable {
         guard fields.count == 1 || fields.count == 6, let since = Self.number(fields[0]) else { return nil }
         self.since = since
         guard fields.count == 6 else { return }
-        guard let skip = Self.number(fields[1]), let top = Self.number(fields[2]), let expected = Self.number(fields[4])
+        guard let skip = Self.number(fields[1]), let top = Self.number(fields[2]),
+            let expected = Self.number(fields[4])
         else { return nil }
         (self.skip, self.top, self.expected) = (skip, top, expected)
         if !fields[3].isEmpty {

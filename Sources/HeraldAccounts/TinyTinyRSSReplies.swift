@@ -125,7 +125,8 @@ struct FlexibleInt: Decodable, Hashable {
         let container = try decoder.singleValueContainer()
         if let number = try? container.decode(Int.self) {
             value = number
-        } else if let text = try? container.decode(String.self), let number = Int(text), text.utf8.count < 20 {
+        } else if let text = try? container.decode(String.self), let number = Int(text), text.utf8.count < 20
+        {
             value = number
         } else {
             throw DecodingError.dataCorruptedError(in: container, debugDescription: "not an integer")
@@ -143,7 +144,9 @@ struct FlexibleBool: Decodable, Hashable {
             value = flag
         } else if let number = try? container.decode(Int.self), number == 0 || number == 1 {
             value = number == 1
-        } else if let text = try? container.decode(String.self), ["t", "f", "true", "false", "0", "1"].contains(text) {
+        } else if let text = try? container.decode(String.self),
+            ["t", "f", "true", "false", "0", "1"].contains(text)
+        {
             value = text == "t" || text == "true" || text == "1"
         } else {
             throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a flag")

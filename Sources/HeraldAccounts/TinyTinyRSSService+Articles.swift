@@ -6,10 +6,36 @@ import HeraldFetch
 extension TinyTinyRSSService {
     /// New articles (ids above the cursor's; nil: every article), newest first, in pages of
     /// at most `limit` (and at most 200: TT-RSS's cap). The cursor of a page with `more`
-    /// false is where the next sync starts: the highest id of the sync's first page (see
-    /// `TinyTinyRSSPaging` for why not the highest seen). A page too large for the fetcher
-    /// is asked for again in halves.
+    /// false is where the next sync starts (see `TinyTinyRSSPaging`). A page too large for
+    /// the fetcher is asked for again in halves.
+    ///
+    /// While the caller stores a page, the next one is already asked for (the server's time
+    /// and the caller's overlap): a call with the cursor just returned takes it; any other
+    /// call drops it.
     public func items(after cursor: String?, limit: Int) async throws(AccountError) -> RemoteItemPage {
+        let page: RemoteItemPage
+        if let next = nextPage, next.cursor == cursor, next.limit == limit {
+            nextPage = nil
+            page = try await next.task.value.get()
+        } else {
+            nextPage?.task.cancel()
+            nextPage = nil
+            page = try await fetchPage(after: cursor, limit: limit)
+        }
+        if page.more, let cursor = page.cursor {
+            let task = Task { () -> Result<RemoteItemPage, AccountError> in
+                do throws(AccountError) {
+                    return .success(try await self.fetchPage(after: cursor, limit: limit))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            nextPage = NextPage(cursor: cursor, limit: limit, task: task)
+        }
+        return page
+    }
+
+    private func fetchPage(after cursor: String?, limit: Int) async throws(AccountError) -> RemoteItemPage {
         var paging = cursor.flatMap(TinyTinyRSSPaging.init(cursor:)) ?? TinyTinyRSSPaging(since: 0)
         var wanted = max(1, limit)
         let tooLarge = await tooLargeWords()
@@ -21,21 +47,41 @@ extension TinyTinyRSSService {
                     "getHeadlines",
                     Self.headlineQuery(feed: -4, viewMode: "all_articles", content: true)
                         .merging(
-                            ["since_id": .number(paging.since), "skip": .number(paging.skip), "limit": .number(requested)]
+                            [
+                                "since_id": .number(paging.since), "skip": .number(paging.skip),
+                                "limit": .number(requested),
+                            ]
                         ) { $1 },
                     as: [TinyTinyRSSReply.Headline].self)
             } catch .unreachable(let why) where why == tooLarge && wanted > 1 {
                 wanted /= 2
                 continue
             }
-            let step = try Self.advance(&paging, ids: headlines.map(\.id.value), requested: requested)
-            var items: [RemoteItem] = []
-            items.reserveCapacity(step.deliver.count)
-            for headline in headlines[step.deliver] {
-                items.append(try Self.item(headline))
+            let ids = headlines.map(\.id.value)
+            guard ids.allSatisfy({ $0 > 0 }) else {
+                throw .badResponse("an article id that is not a positive number")
             }
+            let step = try Self.advance(&paging, ids: ids, requested: requested)
+            let items = await Self.remoteItems(Array(headlines[step.deliver]))
             return RemoteItemPage(
                 items: items, cursor: step.more ? paging.cursor : paging.finalCursor, more: step.more)
+        }
+    }
+
+    /// Headlines as items, in their order, made on every core (an article's HTML is read
+    /// into text: most of a page's time here).
+    static func remoteItems(_ headlines: [TinyTinyRSSReply.Headline]) async -> [RemoteItem] {
+        let pieces = max(1, min(ProcessInfo.processInfo.activeProcessorCount, headlines.count / 25))
+        guard pieces > 1 else { return headlines.map(item) }
+        let size = (headlines.count + pieces - 1) / pieces
+        return await withTaskGroup(of: (Int, [RemoteItem]).self) { group in
+            for start in stride(from: 0, to: headlines.count, by: size) {
+                let piece = Array(headlines[start..<min(start + size, headlines.count)])
+                group.addTask { (start, piece.map(item)) }
+            }
+            var made: [(Int, [RemoteItem])] = []
+            for await piece in group { made.append(piece) }
+            return made.sorted { $0.0 < $1.0 }.flatMap(\.1)
         }
     }
 
@@ -131,7 +177,8 @@ extension TinyTinyRSSService {
     {
         let step = paging.advance(ids: ids, requested: requested)
         if step.more, step.deliver.isEmpty, ids.count >= requested {
-            throw .badResponse("TT-RSS answered the same articles again for the next page (does it page by skip?)")
+            throw .badResponse(
+                "TT-RSS answered the same articles again for the next page (does it page by skip?)")
         }
         return step
     }
@@ -139,16 +186,18 @@ extension TinyTinyRSSService {
     static func headlineQuery(feed: Int, viewMode: String, content: Bool) -> [String: TinyTinyRSSValue] {
         [
             "feed_id": .number(feed), "is_cat": .flag(false), "view_mode": .text(viewMode),
-            "show_content": .flag(content), "include_attachments": .flag(content), "show_excerpt": .flag(false),
+            "show_content": .flag(content), "include_attachments": .flag(content),
+            "show_excerpt": .flag(false),
             "sanitize": .flag(false), "include_nested": .flag(false),
         ]
     }
 
     /// A headline as Herald's item: its text made from its HTML, its links and enclosures
     /// checked (`ServerItem`). TT-RSS's `updated` is the article's own date.
-    static func item(_ headline: TinyTinyRSSReply.Headline) throws(AccountError) -> RemoteItem {
-        guard headline.id.value > 0 else { throw .badResponse("an article id that is not a positive number") }
-        let date = headline.updated.flatMap { $0.value > 0 ? Date(timeIntervalSince1970: TimeInterval($0.value)) : nil }
+    static func item(_ headline: TinyTinyRSSReply.Headline) -> RemoteItem {
+        let date = headline.updated.flatMap {
+            $0.value > 0 ? Date(timeIntervalSince1970: TimeInterval($0.value)) : nil
+        }
         let enclosures = (headline.attachments ?? []).compactMap { attachment -> Enclosure? in
             guard let url = attachment.url, !url.isEmpty else { return nil }
             return Enclosure(
@@ -157,7 +206,8 @@ extension TinyTinyRSSService {
                 title: attachment.title.flatMap { $0.isEmpty ? nil : $0 })
         }
         let item = ServerItem.make(
-            id: String(headline.id.value), title: headline.title, link: headline.link, author: headline.author,
+            id: String(headline.id.value), title: headline.title, link: headline.link,
+            author: headline.author,
             published: date, updated: nil, html: headline.content, enclosures: enclosures)
         // Feed 0 is TT-RSS's "Archived articles": starred articles of a feed unsubscribed from.
         return RemoteItem(

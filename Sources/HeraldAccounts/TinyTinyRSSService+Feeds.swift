@@ -36,7 +36,8 @@ extension TinyTinyRSSService {
         }
         var parameters: [String: TinyTinyRSSValue] = ["feed_url": .text(url)]
         if categoryID > 0 { parameters["category_id"] = .number(categoryID) }
-        let status = try await call("subscribeToFeed", parameters, as: TinyTinyRSSReply.Subscribed.self).status
+        let status = try await call("subscribeToFeed", parameters, as: TinyTinyRSSReply.Subscribed.self)
+            .status
         switch status.code.value {
         case 0, 1:
             // 1: subscribed; 0: it already was.
@@ -49,7 +50,8 @@ extension TinyTinyRSSService {
             return feed
         case 2: throw .configuration("TT-RSS did not take that address as a URL")
         case 3: throw .configuration("TT-RSS found no feed at that address (a web page announcing none)")
-        case 4: throw .configuration("TT-RSS found several feeds at that address: give one of their addresses")
+        case 4:
+            throw .configuration("TT-RSS found several feeds at that address: give one of their addresses")
         case 5:
             let why = status.message.map { ServerItem.line(String($0.prefix(200))) } ?? ""
             throw .unreachable("TT-RSS could not download the feed" + (why.isEmpty ? "" : ": \(why)"))
@@ -93,6 +95,8 @@ extension TinyTinyRSSService {
 
 /// The outcome of a throwing call, kept to be looked at later (an `async let` of a call
 /// with typed throws would lose its error's type).
-func result<Value: Sendable>(_ body: () async throws(AccountError) -> Value) async -> Result<Value, AccountError> {
+func result<Value: Sendable>(_ body: () async throws(AccountError) -> Value) async -> Result<
+    Value, AccountError
+> {
     do { return .success(try await body()) } catch { return .failure(error) }
 }

@@ -22,6 +22,15 @@ public actor TinyTinyRSSService: AccountService {
     let password: String
     /// The current session, or the login under way that will give one.
     private var session: Task<Result<String, AccountError>, Never>?
+    /// The page of articles after the one `items(after:limit:)` returned last, asked for
+    /// already.
+    var nextPage: NextPage?
+
+    struct NextPage {
+        let cursor: String
+        let limit: Int
+        let task: Task<Result<RemoteItemPage, AccountError>, Never>
+    }
 
     /// `base` is TT-RSS's own address (newsboat's `ttrss-url`, `https://example.org/tt-rss/`):
     /// the API is at `base` + `/api/`.
@@ -78,14 +87,17 @@ public actor TinyTinyRSSService: AccountService {
 
     /// A new session when `old` is still the current one (another call may have renewed it).
     private func renewedSessionID(replacing old: String) async throws(AccountError) -> String {
-        if let task = session, case .success(let current) = await task.value, current == old, session == task {
+        if let task = session, case .success(let current) = await task.value, current == old, session == task
+        {
             session = nil
         }
         return try await sessionID()
     }
 
     private func logInNow() async -> Result<String, AccountError> {
-        let body: [String: TinyTinyRSSValue] = ["op": .text("login"), "user": .text(login), "password": .text(password)]
+        let body: [String: TinyTinyRSSValue] = [
+            "op": .text("login"), "user": .text(login), "password": .text(password),
+        ]
         do {
             switch try await post(body, as: TinyTinyRSSReply.Login.self) {
             case .ok(let login):
@@ -106,7 +118,9 @@ public actor TinyTinyRSSService: AccountService {
         async throws(AccountError) -> TinyTinyRSSReply.Envelope<Content>.Outcome
     {
         let json: Data
-        do { json = try JSONEncoder().encode(body) } catch { throw .badResponse("a request could not be written") }
+        do { json = try JSONEncoder().encode(body) } catch {
+            throw .badResponse("a request could not be written")
+        }
         let data = try await http.postJSON(http.url("/api/"), json)
         do {
             return try JSONDecoder().decode(TinyTinyRSSReply.Envelope<Content>.self, from: data).outcome
@@ -119,9 +133,11 @@ public actor TinyTinyRSSService: AccountService {
     static func error(op: String, code: String, message: String?) -> AccountError {
         let code = String(code.prefix(60)).filter { $0.isLetter || $0.isNumber || $0 == "_" }
         switch code {
-        case "LOGIN_ERROR": return .unauthorized("TT-RSS did not accept the user name and password (LOGIN_ERROR)")
+        case "LOGIN_ERROR":
+            return .unauthorized("TT-RSS did not accept the user name and password (LOGIN_ERROR)")
         case "API_DISABLED":
-            return .unauthorized("the API is switched off for this user in TT-RSS's preferences (API_DISABLED)")
+            return .unauthorized(
+                "the API is switched off for this user in TT-RSS's preferences (API_DISABLED)")
         case "NOT_LOGGED_IN": return .unauthorized("TT-RSS ended the session again right after a new login")
         default:
             let detail = message.map { ": " + ServerItem.line(String($0.prefix(200))) } ?? ""
@@ -132,7 +148,9 @@ public actor TinyTinyRSSService: AccountService {
     /// Why an answer could not be read, without quoting it (it may echo a request).
     static func why(_ error: any Error, data: Data) -> String {
         let start = data.prefix(64).drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
-        if start.first == UInt8(ascii: "<") { return "an HTML page instead of TT-RSS's JSON (is the URL TT-RSS's?)" }
+        if start.first == UInt8(ascii: "<") {
+            return "an HTML page instead of TT-RSS's JSON (is the URL TT-RSS's?)"
+        }
         if data.isEmpty { return "an empty answer" }
         if let error = error as? DecodingError {
             switch error {

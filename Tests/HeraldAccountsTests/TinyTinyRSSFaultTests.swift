@@ -7,12 +7,16 @@ import Testing
 /// What the TT-RSS client makes of answers a real server cannot be made to give: a loopback
 /// server of the tests' own answers each fault (`feed_folder_server.py`).
 @Suite struct TinyTinyRSSFaultTests {
-    func error(_ kind: String, fetcher: FeedFetcher = FeedFetcher(), _ body: (TinyTinyRSSService) async throws -> Void)
+    func error(
+        _ kind: String, fetcher: FeedFetcher = FeedFetcher(),
+        _ body: (TinyTinyRSSService) async throws -> Void
+    )
         async throws -> AccountError?
     {
         let server = try FeedFolderServer()
         defer { server.stop() }
-        let client = TinyTinyRSSService(base: server.faultBase(kind), login: "someone", password: "s3cret-word", fetcher: fetcher)
+        let client = TinyTinyRSSService(
+            base: server.faultBase(kind), login: "someone", password: "s3cret-word", fetcher: fetcher)
         do {
             try await body(client)
             return nil
@@ -72,7 +76,8 @@ import Testing
     func neverLoggedIn() async throws {
         let server = try FeedFolderServer()
         defer { server.stop() }
-        let client = TinyTinyRSSService(base: server.faultBase("not-logged-in"), login: "a", password: "b", fetcher: FeedFetcher())
+        let client = TinyTinyRSSService(
+            base: server.faultBase("not-logged-in"), login: "a", password: "b", fetcher: FeedFetcher())
         await #expect(throws: AccountError.self) { _ = try await client.feeds() }
         let counts = try await FaultCounts.read(server)
         #expect(counts["not-logged-in"] ?? 0 <= 3)

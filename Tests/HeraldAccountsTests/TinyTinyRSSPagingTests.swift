@@ -77,7 +77,9 @@ import Testing
         #expect(Set((1...30).filter { $0 != 21 }).isSubset(of: Set(result.delivered)))
     }
 
-    @Test("an article arriving below the walk while the list above holds still is seen, and the cursor passes it")
+    @Test(
+        "an article arriving below the walk while the list above holds still is seen, and the cursor passes it"
+    )
     func arrivalBelow() {
         // Higher scores first: an article of score 0 arriving sorts among the old ones.
         let result = walk([9, 8, 7, 6, 5, 4, 3, 2, 1], wanted: 3) { list, page in
@@ -87,7 +89,9 @@ import Testing
         #expect(result.cursor == "50")
     }
 
-    @Test("when the list moved, the cursor is the first page's highest id: an article above may have been missed")
+    @Test(
+        "when the list moved, the cursor is the first page's highest id: an article above may have been missed"
+    )
     func arrivalsAboveAndBelow() {
         let result = walk([9, 8, 7, 6, 5, 4, 3, 2, 1], wanted: 3) { list, page in
             if page == 1 {

@@ -6,7 +6,8 @@ import Testing
 
 /// The TT-RSS client against a real Tiny Tiny RSS (Debian's tt-rss 21, API level 15), each
 /// test with a user and feeds of its own.
-@Suite(.enabled(if: RealTTRSS.unavailable == nil, "a real TT-RSS needs root and shared/servers/start-ttrss.sh"))
+@Suite(
+    .enabled(if: RealTTRSS.unavailable == nil, "a real TT-RSS needs root and shared/servers/start-ttrss.sh"))
 struct TinyTinyRSSServiceTests {
     let newest = Date().addingTimeInterval(-86_400)
 
@@ -15,7 +16,9 @@ struct TinyTinyRSSServiceTests {
         let account = try await TinyTinyRSSTestAccount()
         try await account.client().logIn()
         let wrong = "wrong-\(UUID().uuidString)"
-        let error = await #expect(throws: AccountError.self) { try await account.client(password: wrong).logIn() }
+        let error = await #expect(throws: AccountError.self) {
+            try await account.client(password: wrong).logIn()
+        }
         guard case .unauthorized(let why)? = error else {
             Issue.record("expected .unauthorized, got \(String(describing: error))")
             return
@@ -29,9 +32,12 @@ struct TinyTinyRSSServiceTests {
     func apiDisabled() async throws {
         let account = try await TinyTinyRSSTestAccount()
         try await account.server.sql(
-            "update ttrss_user_prefs set value = 'false' where owner_uid = \(account.user.id) and pref_name = 'ENABLE_API_ACCESS';")
-        await #expect(throws: AccountError.unauthorized(
-            "the API is switched off for this user in TT-RSS's preferences (API_DISABLED)")) {
+            "update ttrss_user_prefs set value = 'false' where owner_uid = \(account.user.id) and pref_name = 'ENABLE_API_ACCESS';"
+        )
+        await #expect(
+            throws: AccountError.unauthorized(
+                "the API is switched off for this user in TT-RSS's preferences (API_DISABLED)")
+        ) {
             try await account.client().logIn()
         }
     }
@@ -41,10 +47,12 @@ struct TinyTinyRSSServiceTests {
         let account = try await TinyTinyRSSTestAccount()
         try await account.server.addCategory("Science & Sea", for: account.user)
         let sea = try await account.addFeed(
-            "sea.xml", title: "The Sea & Sky", items: TinyTinyRSSTestAccount.articles("sea", count: 2, newest: newest),
+            "sea.xml", title: "The Sea & Sky",
+            items: TinyTinyRSSTestAccount.articles("sea", count: 2, newest: newest),
             category: "Science & Sea")
         let plain = try await account.addFeed(
-            "plain.xml", title: "Plain", items: TinyTinyRSSTestAccount.articles("plain", count: 1, newest: newest))
+            "plain.xml", title: "Plain",
+            items: TinyTinyRSSTestAccount.articles("plain", count: 1, newest: newest))
         let feeds = try await account.client().feeds()
         #expect(feeds.count == 2)
         let seaFeed = feeds.first { $0.id == sea }
@@ -75,7 +83,8 @@ struct TinyTinyRSSServiceTests {
 
         try await account.refeed(
             one, "one.xml", title: "One",
-            items: TinyTinyRSSTestAccount.articles("one", count: 4, from: 7, newest: newest.addingTimeInterval(-30 * 3600))
+            items: TinyTinyRSSTestAccount.articles(
+                "one", count: 4, from: 7, newest: newest.addingTimeInterval(-30 * 3600))
                 + TinyTinyRSSTestAccount.articles("one", count: 7, newest: newest))
         let added = try await account.articleIDs().subtracting(all)
         #expect(added.count == 4)
@@ -89,7 +98,8 @@ struct TinyTinyRSSServiceTests {
     func listMovingUp() async throws {
         let account = try await TinyTinyRSSTestAccount()
         try await account.addFeed(
-            "moving.xml", title: "Moving", items: TinyTinyRSSTestAccount.articles("moving", count: 30, newest: newest))
+            "moving.xml", title: "Moving",
+            items: TinyTinyRSSTestAccount.articles("moving", count: 30, newest: newest))
         let client = account.client()
         var page = try await client.items(after: nil, limit: 10)
         var seen = Set(page.items.map(\.item.id))
@@ -99,7 +109,8 @@ struct TinyTinyRSSServiceTests {
         // past the overlap, and an offset alone would step over them.
         let gone = Array(seen.sorted { Int($0)! > Int($1)! }.prefix(6))
         try await account.server.sql(
-            "delete from ttrss_user_entries where owner_uid = \(account.user.id) and ref_id in (\(gone.joined(separator: ",")));")
+            "delete from ttrss_user_entries where owner_uid = \(account.user.id) and ref_id in (\(gone.joined(separator: ",")));"
+        )
         var cursor = page.cursor
         while page.more {
             page = try await client.items(after: cursor, limit: 10)
@@ -113,7 +124,8 @@ struct TinyTinyRSSServiceTests {
     func articleFields() async throws {
         let account = try await TinyTinyRSSTestAccount()
         let feed = try await account.addFeed(
-            "fields.xml", title: "Fields", items: TinyTinyRSSTestAccount.articles("fields", count: 4, newest: newest))
+            "fields.xml", title: "Fields",
+            items: TinyTinyRSSTestAccount.articles("fields", count: 4, newest: newest))
         let items = try await account.sync(account.client(), from: nil, limit: 50).items
         let entry = try #require(items.first { $0.item.title == "fields entry 3 & more" })
         #expect(entry.feedID == feed)
@@ -124,7 +136,10 @@ struct TinyTinyRSSServiceTests {
         #expect(entry.item.text.contains("The lighthouse keeper of fields wrote entry 3"))
         #expect(entry.item.text.count > 1500)
         #expect(entry.item.html?.contains("<h2>Entry 3</h2>") == true)
-        #expect(entry.item.enclosures == [Enclosure(url: "http://example.org/fields/3.mp3", type: "audio/mpeg", length: 1003)])
+        #expect(
+            entry.item.enclosures == [
+                Enclosure(url: "http://example.org/fields/3.mp3", type: "audio/mpeg", length: 1003)
+            ])
         #expect(!entry.read && !entry.starred)
         #expect(items.first { $0.item.title == "fields entry 1 & more" }?.item.enclosures == [])
     }
@@ -133,7 +148,8 @@ struct TinyTinyRSSServiceTests {
     func states() async throws {
         let account = try await TinyTinyRSSTestAccount()
         try await account.addFeed(
-            "states.xml", title: "States", items: TinyTinyRSSTestAccount.articles("states", count: 9, newest: newest))
+            "states.xml", title: "States",
+            items: TinyTinyRSSTestAccount.articles("states", count: 9, newest: newest))
         let ids = try await account.articleIDs().sorted()
         try await account.server.sql(
             """
@@ -151,7 +167,8 @@ struct TinyTinyRSSServiceTests {
     func send() async throws {
         let account = try await TinyTinyRSSTestAccount()
         try await account.addFeed(
-            "send.xml", title: "Send", items: TinyTinyRSSTestAccount.articles("send", count: 5, newest: newest))
+            "send.xml", title: "Send",
+            items: TinyTinyRSSTestAccount.articles("send", count: 5, newest: newest))
         let ids = try await account.articleIDs().sorted()
         try await account.client().send([
             RemoteFlagChange(itemID: ids[0], flag: .read, value: true),
@@ -199,7 +216,8 @@ struct TinyTinyRSSServiceTests {
     func forgottenSession() async throws {
         let account = try await TinyTinyRSSTestAccount()
         let client = account.client()
-        let sessions = "select count(*) from ttrss_sessions where convert_from(decode(data, 'base64'), 'UTF8') like 'uid|i:\(account.user.id);%';"
+        let sessions =
+            "select count(*) from ttrss_sessions where convert_from(decode(data, 'base64'), 'UTF8') like 'uid|i:\(account.user.id);%';"
         #expect(try await client.feeds().isEmpty)
         #expect(try await account.server.sql(sessions).hasPrefix("1"))
         try await account.server.forgetSessions(of: account.user)

@@ -21,7 +21,8 @@ final class TinyTinyRSSTestAccount {
 
     /// A new client of the account (a fresh login).
     func client(password: String? = nil) -> TinyTinyRSSService {
-        TinyTinyRSSService(base: server.base, login: user.login, password: password ?? user.password, fetcher: fetcher)
+        TinyTinyRSSService(
+            base: server.base, login: user.login, password: password ?? user.password, fetcher: fetcher)
     }
 
     /// Writes the feed `name` with `items`, subscribes to it (in `category`) through the
@@ -77,10 +78,13 @@ final class TinyTinyRSSTestAccount {
                 "<p>The lighthouse keeper of \(prefix) wrote entry \(n) at six, as her mother had: wind, "
                 + "cloud, the colour of the sea, and the ships that passed. <a href=\"/notes/\(n)\">Notes</a>.</p>"
             return TestFeed.Item(
-                guid: "\(prefix)-\(n)", title: "\(prefix) entry \(n) & more", link: "http://example.org/\(prefix)/\(n)",
-                author: "keeper\(n)@example.org (Keeper \(n))", date: newest.addingTimeInterval(-3600 * Double(n)),
+                guid: "\(prefix)-\(n)", title: "\(prefix) entry \(n) & more",
+                link: "http://example.org/\(prefix)/\(n)",
+                author: "keeper\(n)@example.org (Keeper \(n))",
+                date: newest.addingTimeInterval(-3600 * Double(n)),
                 html: "<h2>Entry \(n)</h2>" + String(repeating: paragraph, count: 12),
-                enclosure: n % 3 == 0 ? ("http://example.org/\(prefix)/\(n).mp3", "audio/mpeg", 1000 + n) : nil)
+                enclosure: n % 3 == 0
+                    ? ("http://example.org/\(prefix)/\(n).mp3", "audio/mpeg", 1000 + n) : nil)
         }
     }
 }

@@ -20,7 +20,9 @@ enum ChildProcess {
     static func run(_ argv: [String], environment: [String: String] = [:], timeout: TimeInterval = 600) throws
         -> Output
     {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("herald-run-\(UUID().uuidString)").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "herald-run-\(UUID().uuidString)"
+        ).path
         let fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw TestServerError("cannot create \(path)") }
         defer {
@@ -52,7 +54,8 @@ enum ChildProcess {
         _ = try spawn(argv, environment: [:], output: fd)
     }
 
-    private static func spawn(_ argv: [String], environment: [String: String], output: Int32) throws -> pid_t {
+    private static func spawn(_ argv: [String], environment: [String: String], output: Int32) throws -> pid_t
+    {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -84,7 +87,9 @@ enum ChildProcess {
         }
         var pid: pid_t = 0
         let spawned = posix_spawnp(&pid, argv[0], &actions, &attributes, cArguments, cEnvironment)
-        guard spawned == 0 else { throw TestServerError("cannot run \(argv[0]): \(String(cString: strerror(spawned)))") }
+        guard spawned == 0 else {
+            throw TestServerError("cannot run \(argv[0]): \(String(cString: strerror(spawned)))")
+        }
         return pid
     }
 }

@@ -9,7 +9,8 @@ public final class FeedFolderServer {
     let process: Process
 
     public init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("herald-feeds-\(UUID().uuidString)")
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "herald-feeds-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("Server/feed_folder_server.py")
@@ -29,7 +30,9 @@ public final class FeedFolderServer {
             if chunk.isEmpty { break }
             line.append(chunk)
         }
-        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        guard
+            let port = Int(
+                String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
         else {
             kill(process.processIdentifier, SIGKILL)
             throw TestServerError("the feed folder server gave no port")
@@ -71,7 +74,9 @@ public struct TestFeed: Sendable {
             guid: String, title: String, link: String, author: String, date: Date, html: String,
             enclosure: (url: String, type: String, length: Int)? = nil
         ) {
-            (self.guid, self.title, self.link, self.author, self.date, self.html) = (guid, title, link, author, date, html)
+            (self.guid, self.title, self.link, self.author, self.date, self.html) = (
+                guid, title, link, author, date, html
+            )
             self.enclosure = enclosure
         }
     }

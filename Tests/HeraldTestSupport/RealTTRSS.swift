@@ -17,7 +17,9 @@ public actor RealTTRSS {
 
     /// Why the tests cannot run here, or nil when they can.
     public static let unavailable: String? = {
-        if getuid() != 0 { return "a real TT-RSS needs root (start-ttrss.sh installs packages and runs PostgreSQL)" }
+        if getuid() != 0 {
+            return "a real TT-RSS needs root (start-ttrss.sh installs packages and runs PostgreSQL)"
+        }
         if !FileManager.default.isExecutableFile(atPath: script.path) { return "no \(script.path)" }
         return nil
     }()
@@ -28,7 +30,8 @@ public actor RealTTRSS {
         }
         // Tests/HeraldTestSupport/RealTTRSS.swift → the repository → its sibling `shared`.
         return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/servers/start-ttrss.sh")
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+                "shared/servers/start-ttrss.sh")
     }()
 
     private static let starting = Task { () throws -> RealTTRSS in try await RealTTRSS.start() }
@@ -54,8 +57,10 @@ public actor RealTTRSS {
         // PDO's PostgreSQL driver every call answers "could not find driver". Install it and
         // start again (once per machine).
         if !(try run("/usr/bin/php", ["-m"]).output.contains("pdo_pgsql")) {
-            try run("/usr/bin/apt-get", ["install", "-y", "-qq", "--no-install-recommends", "php-pgsql"],
-                environment: ["DEBIAN_FRONTEND": "noninteractive"]).check("apt-get install php-pgsql")
+            try run(
+                "/usr/bin/apt-get", ["install", "-y", "-qq", "--no-install-recommends", "php-pgsql"],
+                environment: ["DEBIAN_FRONTEND": "noninteractive"]
+            ).check("apt-get install php-pgsql")
             try stopServer(work)
             port = try freePort()
             output = try run("/bin/bash", [script.path, work.path, String(port)], environment: workers)
@@ -66,7 +71,8 @@ public actor RealTTRSS {
             database.split(separator: "\n").first { $0.hasPrefix("$dbpass='") }
             .map { String($0.dropFirst("$dbpass='".count).prefix { $0 != "'" }) } ?? "ttrsspw"
         let server = RealTTRSS(
-            base: URL(string: "http://127.0.0.1:\(port)/")!, work: work, databasePassword: password.isEmpty ? "ttrsspw" : password)
+            base: URL(string: "http://127.0.0.1:\(port)/")!, work: work,
+            databasePassword: password.isEmpty ? "ttrsspw" : password)
         try server.watch()
         return server
     }
@@ -98,7 +104,9 @@ public actor RealTTRSS {
     @discardableResult
     public func addCategory(_ title: String, for user: TTRSSUser) throws -> Int {
         let quoted = title.replacingOccurrences(of: "'", with: "''")
-        let id = try sql("insert into ttrss_feed_categories (owner_uid, title) values (\(user.id), '\(quoted)') returning id;")
+        let id = try sql(
+            "insert into ttrss_feed_categories (owner_uid, title) values (\(user.id), '\(quoted)') returning id;"
+        )
         guard let number = Int(id.trimmingCharacters(in: .whitespacesAndNewlines)) else {
             throw TestServerError("no category made: \(id)")
         }
@@ -108,14 +116,22 @@ public actor RealTTRSS {
     /// Forgets every session of `user`, as an expired one is forgotten.
     public func forgetSessions(of user: TTRSSUser) throws {
         try sql(
-            "delete from ttrss_sessions where convert_from(decode(data, 'base64'), 'UTF8') like 'uid|i:\(user.id);%';")
+            "delete from ttrss_sessions where convert_from(decode(data, 'base64'), 'UTF8') like 'uid|i:\(user.id);%';"
+        )
     }
 
     /// Makes TT-RSS fetch the feed `feedID` of `user` now (the API's `updateFeed`), after
     /// deleting its copy of the feed's document (TT-RSS reuses one younger than 30 s).
     public func update(feedID: Int, url: String, for user: TTRSSUser) throws {
-        let hash = try Self.run("/usr/bin/env", ["python3", "-c", "import hashlib,sys; print(hashlib.sha1(sys.argv[1].encode()).hexdigest())", url])
-        try? FileManager.default.removeItem(atPath: "/var/cache/tt-rss/feeds/\(hash.output.trimmingCharacters(in: .whitespacesAndNewlines)).xml")
+        let hash = try Self.run(
+            "/usr/bin/env",
+            [
+                "python3", "-c", "import hashlib,sys; print(hashlib.sha1(sys.argv[1].encode()).hexdigest())",
+                url,
+            ])
+        try? FileManager.default.removeItem(
+            atPath:
+                "/var/cache/tt-rss/feeds/\(hash.output.trimmingCharacters(in: .whitespacesAndNewlines)).xml")
         let login = try api(["op": "login", "user": user.login, "password": user.password])
         guard let sid = ((login["content"] as? [String: Any])?["session_id"]) as? String else {
             throw TestServerError("no session for \(user.login)")
@@ -127,8 +143,11 @@ public actor RealTTRSS {
     /// One call of the API through curl (the test's own, beside the client under test).
     public func api(_ body: [String: Any]) throws -> [String: Any] {
         let json = String(decoding: try JSONSerialization.data(withJSONObject: body), as: UTF8.self)
-        let answer = try Self.run("/usr/bin/curl", ["-s", "--max-time", "60", "-d", json, base.appendingPathComponent("api/").absoluteString])
-        guard let object = try? JSONSerialization.jsonObject(with: Data(answer.output.utf8)) as? [String: Any] else {
+        let answer = try Self.run(
+            "/usr/bin/curl",
+            ["-s", "--max-time", "60", "-d", json, base.appendingPathComponent("api/").absoluteString])
+        guard let object = try? JSONSerialization.jsonObject(with: Data(answer.output.utf8)) as? [String: Any]
+        else {
             throw TestServerError("TT-RSS answered: \(answer.output.prefix(300))")
         }
         return object
@@ -138,7 +157,8 @@ public actor RealTTRSS {
     @discardableResult
     public func sql(_ statement: String) throws -> String {
         let result = try Self.run(
-            "/usr/bin/psql", ["-qtAX", "-v", "ON_ERROR_STOP=1", "-h", "localhost", "-U", "ttrss", "ttrss", "-c", statement],
+            "/usr/bin/psql",
+            ["-qtAX", "-v", "ON_ERROR_STOP=1", "-h", "localhost", "-U", "ttrss", "ttrss", "-c", statement],
             environment: ["PGPASSWORD": databasePassword])
         try result.check("psql")
         return result.output
