@@ -7,12 +7,10 @@ extension TinyTinyRSSService {
     /// its category's title (`getCategories`) as its one tag. Feeds without a usable http(s)
     /// address are left out (TT-RSS fetches no others).
     public func feeds() async throws(AccountError) -> [RemoteFeed] {
-        // Both asked at once: a server with several PHP workers answers them together.
-        async let listed = result { () async throws(AccountError) in
-            try await self.call("getFeeds", ["cat_id": .number(-3)], as: [TinyTinyRSSReply.Feed].self)
-        }
+        // One after the other, not at once: see `TinyTinyRSSService` on sessions.
         let titles = try await categoryTitles()
-        return try await listed.get().compactMap { feed in
+        let listed = try await call("getFeeds", ["cat_id": .number(-3)], as: [TinyTinyRSSReply.Feed].self)
+        return listed.compactMap { feed in
             guard feed.id.value > 0, feed.isCategory?.value != true, let url = ServerItem.url(feed.url) else {
                 return nil
             }
@@ -91,12 +89,4 @@ extension TinyTinyRSSService {
         else { return nil }
         return number
     }
-}
-
-/// The outcome of a throwing call, kept to be looked at later (an `async let` of a call
-/// with typed throws would lose its error's type).
-func result<Value: Sendable>(_ body: () async throws(AccountError) -> Value) async -> Result<
-    Value, AccountError
-> {
-    do { return .success(try await body()) } catch { return .failure(error) }
 }

@@ -7,7 +7,9 @@ public import HeraldFetch
 ///
 /// Every call is a POST of a JSON object naming its `op`, with the session id (`sid`) it got
 /// from `login`; a session the server has forgotten (`NOT_LOGGED_IN`) is replaced by one new
-/// login and the call made again. Article ids are TT-RSS's integers (`ttrss_entries.id`,
+/// login and the call made again. Calls go one at a time, whoever makes them: TT-RSS writes
+/// a session row back at the end of each request, and two requests at once carrying a
+/// forgotten id both insert it, one failing with HTTP 500. Article ids are TT-RSS's integers (`ttrss_entries.id`,
 /// increasing as articles arrive), feed ids its feed numbers; categories become tags.
 ///
 /// Articles come newest first, 200 a page at most (see `TinyTinyRSSPaging`), with their
@@ -25,6 +27,9 @@ public actor TinyTinyRSSService: AccountService {
     /// The page of articles after the one `items(after:limit:)` returned last, asked for
     /// already.
     var nextPage: NextPage?
+    /// Whether a call is under way, and the calls waiting for their turn.
+    private var calling = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
 
     struct NextPage {
         let cursor: String
@@ -52,6 +57,8 @@ public actor TinyTinyRSSService: AccountService {
     func call<Content: Decodable>(
         _ op: String, _ parameters: [String: TinyTinyRSSValue] = [:], as type: Content.Type
     ) async throws(AccountError) -> Content {
+        await takeTurn()
+        defer { endTurn() }
         var sid = try await sessionID()
         var retried = false
         while true {
@@ -67,6 +74,22 @@ public actor TinyTinyRSSService: AccountService {
             case .failed(let code, let message):
                 throw Self.error(op: op, code: code, message: message)
             }
+        }
+    }
+
+    private func takeTurn() async {
+        if !calling {
+            calling = true
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    private func endTurn() {
+        if waiting.isEmpty {
+            calling = false
+        } else {
+            waiting.removeFirst().resume()
         }
     }
 

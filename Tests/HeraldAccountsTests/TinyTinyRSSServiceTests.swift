@@ -225,5 +225,15 @@ struct TinyTinyRSSServiceTests {
         #expect(try await client.feeds().isEmpty)
         #expect(try await account.server.sql(sessions).hasPrefix("1"))
         #expect(try await client.states().unread.isEmpty)
+        // Calls made at once after the server forgot the session: one new login, and no two
+        // requests carrying the forgotten id at once (TT-RSS answers one of them HTTP 500).
+        for _ in 0..<3 {
+            try await account.server.forgetSessions(of: account.user)
+            async let feeds = client.feeds()
+            async let states = client.states()
+            async let more = client.feeds()
+            let answers = try await (feeds, states, more)
+            #expect(answers.0.isEmpty && answers.1.unread.isEmpty && answers.2.isEmpty)
+        }
     }
 }
