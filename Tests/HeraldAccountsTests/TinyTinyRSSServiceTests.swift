@@ -193,8 +193,8 @@ struct TinyTinyRSSServiceTests {
     func subscriptions() async throws {
         let account = try await TinyTinyRSSTestAccount()
         try await account.server.addCategory("Kept", for: account.user)
-        try account.feeds.write("a.xml", TestFeed(title: "Feed A", items: []).rss)
-        try account.feeds.write("b.xml", TestFeed(title: "Feed B", items: []).rss)
+        try account.feeds.write("a.xml", FolderFeed(title: "Feed A", items: []).rss)
+        try account.feeds.write("b.xml", FolderFeed(title: "Feed B", items: []).rss)
         let client = account.client()
         let a = try await client.subscribe(url: account.feeds.feedURL("a.xml"), category: "kept")
         #expect(a.categories == ["Kept"])

@@ -29,17 +29,17 @@ final class TinyTinyRSSTestAccount {
     /// client and makes TT-RSS fetch it; the feed's id.
     @discardableResult
     func addFeed(
-        _ name: String, title: String, items: [TestFeed.Item], category: String? = nil
+        _ name: String, title: String, items: [FolderFeed.Item], category: String? = nil
     ) async throws -> String {
-        try feeds.write(name, TestFeed(title: title, items: items).rss)
+        try feeds.write(name, FolderFeed(title: title, items: items).rss)
         let feed = try await client().subscribe(url: feeds.feedURL(name), category: category)
         try await update(feed.id, name)
         return feed.id
     }
 
     /// Rewrites the feed `name` with `items` and makes TT-RSS fetch it again.
-    func refeed(_ feedID: String, _ name: String, title: String, items: [TestFeed.Item]) async throws {
-        try feeds.write(name, TestFeed(title: title, items: items).rss)
+    func refeed(_ feedID: String, _ name: String, title: String, items: [FolderFeed.Item]) async throws {
+        try feeds.write(name, FolderFeed(title: title, items: items).rss)
         try await update(feedID, name)
     }
 
@@ -72,12 +72,12 @@ final class TinyTinyRSSTestAccount {
 
     /// `count` articles with full HTML bodies (a few KB each), dated an hour apart back from
     /// `newest`, their guids `prefix-N`.
-    static func articles(_ prefix: String, count: Int, from first: Int = 0, newest: Date) -> [TestFeed.Item] {
+    static func articles(_ prefix: String, count: Int, from first: Int = 0, newest: Date) -> [FolderFeed.Item] {
         (first..<first + count).map { n in
             let paragraph =
                 "<p>The lighthouse keeper of \(prefix) wrote entry \(n) at six, as her mother had: wind, "
                 + "cloud, the colour of the sea, and the ships that passed. <a href=\"/notes/\(n)\">Notes</a>.</p>"
-            return TestFeed.Item(
+            return FolderFeed.Item(
                 guid: "\(prefix)-\(n)", title: "\(prefix) entry \(n) & more",
                 link: "http://example.org/\(prefix)/\(n)",
                 author: "keeper\(n)@example.org (Keeper \(n))",

@@ -108,7 +108,7 @@ enum ExitCleanup {
 }
 
 /// Running a program to its end without blocking a thread.
-enum ChildProcess {
+enum ScriptRun {
     /// Runs `arguments` (the program first), with no input and its output appended to `log`;
     /// its exit status. `environment` adds to the test process's.
     @discardableResult

@@ -60,7 +60,7 @@ public final class FeedFolderServer {
 }
 
 /// An RSS 2.0 document of `items`, for the feed files of tests.
-public struct TestFeed: Sendable {
+public struct FolderFeed: Sendable {
     public struct Item: Sendable {
         public var guid: String
         public var title: String
@@ -118,8 +118,3 @@ public struct TestFeed: Sendable {
     }
 }
 
-/// Why a test server could not be started or used.
-public struct TestServerError: Error, CustomStringConvertible {
-    public let description: String
-    public init(_ description: String) { self.description = description }
-}

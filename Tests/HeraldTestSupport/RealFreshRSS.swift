@@ -129,7 +129,7 @@ public actor RealFreshRSS {
             // for ever, so the script runs without it (Process then waits for the script itself).
             let withoutInheritedFiles =
                 #"for fd in /proc/$$/fd/*; do n=${fd##*/}; [ "$n" -gt 2 ] && eval "exec $n>&-"; done; exec "$@""#
-            let status = try await ChildProcess.run(
+            let status = try await ScriptRun.run(
                 [
                     "bash", "-c", withoutInheritedFiles, "bash", "bash", script, folder.path, String(port),
                     "herald",
@@ -145,7 +145,7 @@ public actor RealFreshRSS {
             if status == 0 { return Server(folder: folder, port: port, feeds: feeds) }
             // Another process may have taken the port between its choice and its use.
             if attempt == 2 {
-                throw TestServerError("FreshRSS did not start (\(script)):\n\(ChildProcess.tail(log))")
+                throw TestServerError("FreshRSS did not start (\(script)):\n\(ScriptRun.tail(log))")
             }
         }
     }
@@ -189,10 +189,10 @@ public actor RealFreshRSS {
     private static func php(_ server: Server, _ arguments: [String], log: URL, check: Bool = true)
         async throws
     {
-        let status = try await ChildProcess.run(
+        let status = try await ScriptRun.run(
             ["php", "\(server.php)/\(arguments[0])"] + arguments.dropFirst(), log: log)
         if check && status != 0 {
-            throw TestServerError("FreshRSS's \(arguments[0]) failed (\(status)):\n\(ChildProcess.tail(log))")
+            throw TestServerError("FreshRSS's \(arguments[0]) failed (\(status)):\n\(ScriptRun.tail(log))")
         }
     }
 

@@ -140,6 +140,22 @@ public actor RealTTRSS {
         guard answer["status"] as? Int == 0 else { throw TestServerError("updateFeed \(feedID): \(answer)") }
     }
 
+    /// Subscribes `user` to the feed at `url` and has TT-RSS fetch it now; the feed's id.
+    @discardableResult
+    public func subscribe(_ user: TTRSSUser, to url: String) throws -> Int {
+        let login = try api(["op": "login", "user": user.login, "password": user.password])
+        guard let sid = ((login["content"] as? [String: Any])?["session_id"]) as? String else {
+            throw TestServerError("no session for \(user.login)")
+        }
+        _ = try api(["op": "subscribeToFeed", "sid": sid, "feed_url": url])
+        let listed = try api(["op": "getFeeds", "sid": sid, "cat_id": -3])
+        guard let feed = (listed["content"] as? [[String: Any]])?.first(where: { $0["feed_url"] as? String == url }),
+            let id = (feed["id"] as? Int) ?? Int("\(feed["id"] ?? "")")
+        else { throw TestServerError("\(url) is not among \(user.login)'s feeds: \(listed)") }
+        try update(feedID: id, url: url, for: user)
+        return id
+    }
+
     /// One call of the API through curl (the test's own, beside the client under test).
     public func api(_ body: [String: Any]) throws -> [String: Any] {
         let json = String(decoding: try JSONSerialization.data(withJSONObject: body), as: UTF8.self)
