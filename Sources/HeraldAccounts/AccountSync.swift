@@ -66,8 +66,12 @@ public actor AccountSync {
         try await service.logIn()
         step("log in")
         progress?("reading the server's flags")
-        var states = try await service.states()
-        step("states (\(states.unread.count) unread, \(states.starred.count) starred)")
+        // A first sync's articles carry their flags: the whole state comes down with them.
+        let noCursor = try await store.accountValue("cursor") == nil
+        let held = try await store.accountArticleCount()
+        let firstSync = noCursor && held == 0
+        var states = firstSync ? nil : try await wantedStates()
+        step("states (\(states.map { "\($0.unread.count) unread, \($0.starred.count) starred" } ?? "skipped"))")
         try await sendChanges(&states, summary: &summary)
         step("send")
         progress?("reading the subscriptions")
@@ -77,15 +81,44 @@ public actor AccountSync {
         step("feeds")
         summary.feeds = try await store.applyAccountFeeds(feeds)
         step("store feeds")
-        summary.flagsChanged = try await store.applyAccountStates(unread: states.unread, starred: states.starred)
+        if let states {
+            summary.flagsChanged = try await store.applyAccountStates(unread: states.unread, starred: states.starred)
+        }
         step("store states")
         try await readItems(&summary, progress: progress)
         step("items (\(summary.newArticles) new)")
+        // The server's state as this sync leaves it: the next sync reads its flags only if
+        // it changed (or after `statesAge`).
+        if let fingerprint = try await service.statesFingerprint() {
+            try await store.setAccountValue("states-fingerprint", fingerprint)
+            if states != nil || firstSync {
+                try await store.setAccountValue("states-at", String(Date().timeIntervalSince1970))
+            }
+        }
         return summary
     }
 
+    /// The longest a protocol's cheap fingerprint stands for its flags: two changes that
+    /// leave every count as it was (one article read, another of its feed marked unread)
+    /// come down within this time.
+    static let statesAge: TimeInterval = 6 * 3600
+
+    /// The server's flags, or nil when they need not be read: a fingerprint as at the end of
+    /// the last sync, recent enough, with no change of ours waiting.
+    func wantedStates() async throws -> RemoteStates? {
+        if let stored = try await store.accountValue("states-fingerprint"),
+            let at = try await store.accountValue("states-at").flatMap(Double.init),
+            Date().timeIntervalSince1970 - at < Self.statesAge,
+            try await store.accountOutboxCount() == 0,
+            let now = try await service.statesFingerprint(), now == stored
+        {
+            return nil
+        }
+        return try await service.states()
+    }
+
     /// Sends the queue up (see the type's comment); `states` then says what the server holds.
-    func sendChanges(_ states: inout RemoteStates, summary: inout AccountSyncSummary) async throws {
+    func sendChanges(_ states: inout RemoteStates?, summary: inout AccountSyncSummary) async throws {
         let queue = try await store.accountOutbox()
         guard !queue.isEmpty else { return }
         var done: [Int64] = []
@@ -120,7 +153,7 @@ public actor AccountSync {
         var sentSeqs: [Int64] = []
         for key in order {
             guard let entry = last[key] else { continue }
-            if let serverTime = states.changedAt[entry.item], serverTime > entry.at {
+            if let serverTime = states?.changedAt[entry.item], serverTime > entry.at {
                 summary.changesOverruled += 1
                 done += seqs[key] ?? []
                 continue
@@ -136,10 +169,10 @@ public actor AccountSync {
             done += sentSeqs
             for change in changes {
                 switch (change.flag, change.value) {
-                case (.read, true): states.unread.remove(change.itemID)
-                case (.read, false): states.unread.insert(change.itemID)
-                case (.starred, true): states.starred.insert(change.itemID)
-                case (.starred, false): states.starred.remove(change.itemID)
+                case (.read, true): states?.unread.remove(change.itemID)
+                case (.read, false): states?.unread.insert(change.itemID)
+                case (.starred, true): states?.starred.insert(change.itemID)
+                case (.starred, false): states?.starred.remove(change.itemID)
                 }
             }
         }

@@ -242,4 +242,29 @@ struct AccountSyncTests {
         #expect(try await store.capturedChanges().isEmpty)
         #expect(try await store.accountOutboxCount() == 2)
     }
+
+    @Test("with a fingerprint of the server's counts, a first sync and a sync with nothing new read no flags")
+    func fingerprintSkipsStates() async throws {
+        let library = ScratchLibrary()
+        defer { library.cleanUp() }
+        let store = try await library.open()
+        let server = await server()
+        await server.useFingerprints()
+        await server.set("item-3", read: true)
+        _ = try await sync(server, store)
+        #expect(await server.statesCalls == 0)
+        #expect(try await articles(store)["one-3"]?.isRead == true)
+        _ = try await sync(server, store)
+        #expect(await server.statesCalls == 0)
+        // The server changes: its counts with it, and the flags come down.
+        await server.set("item-1", read: true)
+        _ = try await sync(server, store)
+        #expect(await server.statesCalls == 1)
+        #expect(try await articles(store)["one-1"]?.isRead == true)
+        // A change of ours waiting: the flags are read, to send it against them.
+        _ = try await store.setFlag(.starred, true, articleIDs: [try #require(try await articles(store)["two-1"]?.id)])
+        _ = try await sync(server, store)
+        #expect(await server.statesCalls == 2)
+        #expect(await server.starred == ["item-4"])
+    }
 }

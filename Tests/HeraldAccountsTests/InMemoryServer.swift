@@ -17,6 +17,9 @@ actor InMemoryServer: AccountService {
     var failItemsAfter: Int?
     var pagesServed = 0
     var down = false
+    /// Counts as a fingerprint (as TT-RSS's counters), when set; how often `states` ran.
+    var fingerprints = false
+    var statesCalls = 0
 
     func addFeed(_ id: String, url: String, title: String, categories: [String] = []) {
         feedList.append(RemoteFeed(id: id, url: url, title: title, categories: categories))
@@ -76,8 +79,16 @@ actor InMemoryServer: AccountService {
 
     func states() async throws(AccountError) -> RemoteStates {
         try reachable()
+        statesCalls += 1
         return RemoteStates(unread: unread, starred: starred, changedAt: changedAt)
     }
+
+    func statesFingerprint() async throws(AccountError) -> String? {
+        try reachable()
+        return fingerprints ? "\(unread.count)/\(starred.count)" : nil
+    }
+
+    func useFingerprints() { fingerprints = true }
 
     func send(_ changes: [RemoteFlagChange]) async throws(AccountError) {
         try reachable()

@@ -82,7 +82,7 @@ extension LibraryStore {
                 ).allRows { _ in 1 }.count
             }
             let dropped = try db.prepare("DELETE FROM account_outbox RETURNING seq").allRows { _ in 1 }.count
-            for key in ["cursor", "status", "last-sync", "last-try", "retry-after", "failures"] { try setAccountValue(key, nil) }
+            for key in ["cursor", "status", "last-sync", "last-try", "retry-after", "failures", "states-fingerprint", "states-at"] { try setAccountValue(key, nil) }
             try setAccountValue("identity", identity)
             return (released, dropped)
         }
@@ -142,6 +142,14 @@ extension LibraryStore {
     /// The server's id of the account feed at `url` (nil: a local feed, or none).
     public func remoteFeedID(url: String) throws -> String? {
         try db.prepare("SELECT remote_id FROM feeds WHERE url = ?1").bind(.text(url)).firstRow { $0.text(0) } ?? nil
+    }
+
+    /// How many articles the account's feeds hold.
+    public func accountArticleCount() throws -> Int {
+        Int(
+            try db.prepare(
+                "SELECT coalesce(sum(total_count), 0) FROM feeds WHERE remote_id IS NOT NULL"
+            ).firstRow { $0.int64(0) } ?? 0)
     }
 
     /// How many feeds the account brings.
