@@ -25,9 +25,10 @@ public struct AccountSyncSummary: Sendable, Hashable {
 ///
 /// 1. The server's unread and starred ids (`states`).
 /// 2. The changes waiting here go up, oldest first, each item's last change of a flag only;
-///    a change the server dates later than ours (TT-RSS dates them; the Google Reader API and
-///    Fever do not) overrules ours, which is dropped. Without a date ours wins: it was made
-///    since the last contact, and the server's state is known only as of now.
+///    a change the server dates later than ours overrules ours, which is dropped. None of
+///    the three protocols dates a change of a flag (TT-RSS records `last_read` and
+///    `last_marked` but its API gives neither), so ours wins: it was made since the last
+///    contact, and the server's state is known only as of now.
 /// 3. The subscriptions, then the flags of the articles held here, then the new articles
 ///    after the stored cursor, page by page, each page stored in one transaction.
 /// 4. The cursor is stored only when the last page is in: a sync stopped midway (a kill, a
