@@ -247,4 +247,32 @@ struct AccountEndToEndTests {
         let subscribe = try viaFever.run(["add", "--account", "https://example.org/feed"])
         #expect(subscribe.exitStatus != 0 && subscribe.errors.contains("Fever API cannot subscribe"))
     }
+
+    @Test("a change waiting here wins over a later one made on the server: the Google Reader API dates no mark")
+    func undatedServerChangeLoses() async throws {
+        let account = try await RealFreshRSS.shared.account(feeds: Self.feeds("later"))
+        let a = try AccountLibrary(account), b = try AccountLibrary(account)
+        defer { a.cleanUp(); b.cleanUp() }
+        _ = try a.reload()
+        _ = try b.reload()
+        let id = { (library: AccountLibrary) in try #require(try library.articles()["later-a article 1"]?.id) }
+        // Starred everywhere first.
+        #expect(try a.run(["mark", "star", try id(a)]).exitStatus == 0)
+        _ = try a.reload()
+        _ = try b.reload()
+        #expect(try b.articles()["later-a article 1"]?.starred == true)
+        // A unstars, and waits; B then unstars and stars again on the server, later than A.
+        #expect(try a.run(["mark", "unstar", try id(a)]).exitStatus == 0)
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(try b.run(["mark", "unstar", try id(b)]).exitStatus == 0)
+        _ = try b.reload()
+        #expect(try b.run(["mark", "star", try id(b)]).exitStatus == 0)
+        _ = try b.reload()
+        // A's contact: the server's star is undated, so A's change (made since A's last
+        // contact) is taken as the later, and goes up.
+        #expect(try a.reload().contains("1 changes sent"))
+        _ = try b.reload()
+        #expect(try a.articles()["later-a article 1"]?.starred == false)
+        #expect(try b.articles()["later-a article 1"]?.starred == false)
+    }
 }

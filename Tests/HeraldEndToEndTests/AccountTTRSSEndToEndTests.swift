@@ -180,4 +180,31 @@ struct AccountTTRSSEndToEndTests {
         let inHerald = Set(try Self.articles(herald, config).filter { $0.value.read }.map(\.key))
         #expect(inHerald == readInNewsboat)
     }
+
+    @Test("a change waiting here wins over a later one made on the server: TT-RSS's API dates no mark")
+    func undatedServerChangeLoses() async throws {
+        let account = try await Account(feed: "later", count: 3)
+        defer { account.feeds.stop() }
+        let (a, configA) = try account.library(), (b, configB) = try account.library()
+        defer { a.cleanUp(); b.cleanUp() }
+        _ = try Self.reload(a, configA)
+        _ = try Self.reload(b, configB)
+        let idA = try #require(try Self.articles(a, configA)["later story 1"]?.id)
+        let idB = try #require(try Self.articles(b, configB)["later story 1"]?.id)
+        #expect(try a.run(["--config", configA.path, "mark", "read", idA]).exitStatus == 0)
+        _ = try Self.reload(a, configA)
+        _ = try Self.reload(b, configB)
+        // A marks it unread and waits; B marks it unread, then read again, later than A.
+        #expect(try a.run(["--config", configA.path, "mark", "unread", idA]).exitStatus == 0)
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(try b.run(["--config", configB.path, "mark", "unread", idB]).exitStatus == 0)
+        _ = try Self.reload(b, configB)
+        #expect(try b.run(["--config", configB.path, "mark", "read", idB]).exitStatus == 0)
+        _ = try Self.reload(b, configB)
+        // TT-RSS keeps last_read but its API does not give it: A's change goes up.
+        #expect(try Self.reload(a, configA).contains("1 changes sent"))
+        _ = try Self.reload(b, configB)
+        #expect(try Self.articles(a, configA)["later story 1"]?.read == false)
+        #expect(try Self.articles(b, configB)["later story 1"]?.read == false)
+    }
 }
