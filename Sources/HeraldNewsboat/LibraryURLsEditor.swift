@@ -72,7 +72,10 @@ public struct LibraryURLsEditor: SubscriptionEditing {
     }
 
     public func apply(_ edits: SubscriptionEdits) async throws {
-        for url in edits.removed { try await store.unsubscribe(url: url) }
+        // An account's feed is unsubscribed on its server too, at the next contact.
+        for url in edits.removed where try await !store.unsubscribeThroughAccount(url: url) {
+            try await store.unsubscribe(url: url)
+        }
         for subscription in edits.added {
             try await store.subscribe(subscription, replacingTitle: subscription.title != nil)
         }
