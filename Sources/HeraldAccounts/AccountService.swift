@@ -153,6 +153,9 @@ public enum AccountError: Error, Sendable, Equatable, CustomStringConvertible {
     case unsupported(String)
     /// The account's settings are incomplete or wrong (no URL, an unreadable password file).
     case configuration(String)
+    /// The server refused this one request for good (a subscription to an address it cannot
+    /// read): asking again would get the same answer.
+    case refused(String)
 
     public var description: String {
         switch self {
@@ -163,6 +166,7 @@ public enum AccountError: Error, Sendable, Equatable, CustomStringConvertible {
         case .badResponse(let why): "the server's answer is not understood: \(why)"
         case .unsupported(let what): what
         case .configuration(let why): why
+        case .refused(let why): why
         }
     }
 
@@ -170,7 +174,7 @@ public enum AccountError: Error, Sendable, Equatable, CustomStringConvertible {
     public var isTransient: Bool {
         switch self {
         case .unreachable, .busy, .serverError, .badResponse: true
-        case .unauthorized, .unsupported, .configuration: false
+        case .unauthorized, .unsupported, .configuration, .refused: false
         }
     }
 

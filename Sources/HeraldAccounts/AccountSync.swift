@@ -133,10 +133,25 @@ public actor AccountSync {
                 }
                 summary.changesSent += 1
             } catch {
-                // A fault of the way (or of the server) keeps it queued; a refusal drops it.
-                if error.isTransient { throw error }
                 let verb = entry.kind == .subscribe ? "subscribing to" : "unsubscribing from"
-                summary.refused.append("\(verb) \(entry.item): \(error)")
+                switch error {
+                case .unreachable, .busy, .unauthorized:
+                    // The way or the login failed: nothing else will get through either.
+                    throw error
+                case .badResponse, .serverError:
+                    // This request failed, maybe for now: it stays queued, the rest goes on.
+                    summary.refused.append("\(verb) \(entry.item) waits: \(error)")
+                    continue
+                case .unsupported, .configuration, .refused:
+                    // Refused for good: it leaves the queue, said once; a feed subscribed here
+                    // stays, read by Herald itself.
+                    if entry.kind == .subscribe {
+                        try await store.keepRefusedSubscription(url: entry.item)
+                        summary.refused.append("\(verb) \(entry.item): \(error); kept as a feed of your own")
+                    } else {
+                        summary.refused.append("\(verb) \(entry.item): \(error)")
+                    }
+                }
             }
             done.append(entry.seq)
         }

@@ -76,7 +76,7 @@ public actor GoogleReaderService: AccountService {
             // Already subscribed: FreshRSS refuses it; the feed as it is listed is the answer.
             if let listed = try await feeds().first(where: { $0.url == url }) { return listed }
             let why = added.error.map { ": " + AccountValue.message($0) } ?? ""
-            throw .badResponse("the server did not subscribe to \(AccountValue.message(url))\(why)")
+            throw .refused("the server did not subscribe to \(AccountValue.message(url))\(why)")
         }
         if let category, !category.isEmpty {
             let fields = [("ac", "edit"), ("s", streamID), ("a", GoogleReaderID.labelPrefix + category)]

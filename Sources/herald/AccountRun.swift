@@ -118,7 +118,8 @@ enum AccountRun {
                 line += ", \(feeds.removed + feeds.keptForStarred) feeds unsubscribed on the server"
                 if feeds.keptForStarred > 0 { line += " (\(feeds.keptForStarred) kept for their starred articles)" }
             }
-            for refused in summary.refused + feeds.refused { line += "\n  refused: \(refused)" }
+            for change in summary.refused { line += "\n  \(change)" }
+            for feed in feeds.refused { line += "\n  a server feed left out: \(feed)" }
             for note in outcome.notes { line += "\n  \(note)" }
         } else {
             line += outcome.error ?? "failed"

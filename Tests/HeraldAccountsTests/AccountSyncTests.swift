@@ -267,4 +267,27 @@ struct AccountSyncTests {
         #expect(await server.statesCalls == 2)
         #expect(await server.starred == ["item-4"])
     }
+
+    @Test("a subscription the server cannot take now waits without stopping the sync; one it refuses leaves the queue")
+    func refusedSubscription() async throws {
+        let library = ScratchLibrary()
+        defer { library.cleanUp() }
+        let store = try await library.open()
+        let server = await server()
+        _ = try await sync(server, store)
+        _ = try await store.subscribeThroughAccount(Subscription(url: "https://broken.example/feed"))
+        _ = try await store.setFlag(.read, true, articleIDs: [try #require(try await articles(store)["one-1"]?.id)])
+        await server.setSubscribeFailure(.badResponse("an answer not understood"))
+        let waiting = try await sync(server, store)
+        #expect(waiting.refused.count == 1 && waiting.refused[0].contains("waits"))
+        // The flag went up all the same; the subscription is still queued.
+        #expect(await server.unread.contains("item-1") == false)
+        #expect(try await store.accountOutboxCount() == 1)
+        await server.setSubscribeFailure(.refused("the server did not subscribe to https://broken.example/feed"))
+        let refused = try await sync(server, store)
+        #expect(refused.refused.count == 1 && !refused.refused[0].contains("waits"))
+        #expect(try await store.accountOutboxCount() == 0)
+        // The feed stays, now Herald's own to read.
+        #expect(try await store.reloadTargets().map(\.url) == ["https://broken.example/feed"])
+    }
 }

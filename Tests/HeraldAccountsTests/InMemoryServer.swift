@@ -19,6 +19,8 @@ actor InMemoryServer: AccountService {
     var down = false
     /// Counts as a fingerprint (as TT-RSS's counters), when set; how often `states` ran.
     var fingerprints = false
+    /// What `subscribe` answers instead of subscribing, when set.
+    var subscribeFailure: AccountError?
     var statesCalls = 0
 
     func addFeed(_ id: String, url: String, title: String, categories: [String] = []) {
@@ -101,8 +103,11 @@ actor InMemoryServer: AccountService {
         }
     }
 
+    func setSubscribeFailure(_ failure: AccountError?) { subscribeFailure = failure }
+
     func subscribe(url: String, category: String?) async throws(AccountError) -> RemoteFeed {
         try reachable()
+        if let subscribeFailure { throw subscribeFailure }
         let feed = RemoteFeed(id: "feed/\(feedList.count + 100)", url: url, title: "Subscribed \(url)")
         feedList.append(feed)
         return feed

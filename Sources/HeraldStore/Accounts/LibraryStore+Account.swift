@@ -188,6 +188,13 @@ extension LibraryStore {
         }
     }
 
+    /// A subscription the server refused for good: the feed stays, as a local feed Herald
+    /// reads itself (nothing the user added is dropped).
+    public func keepRefusedSubscription(url: String) throws {
+        try db.prepare("UPDATE feeds SET remote_id = NULL WHERE url = ?1 AND remote_id = ?2")
+            .bind(.text(url), .text(Self.pendingPrefix + url)).run()
+    }
+
     /// Unsubscribes from an account feed here and queues it for the server; false when the
     /// feed at `url` is not the account's (nothing done).
     public func unsubscribeThroughAccount(url: String) throws -> Bool {
