@@ -57,6 +57,7 @@ extension AccountError {
         case .badResponse: "badResponse"
         case .unsupported: "unsupported"
         case .configuration: "configuration"
+        case .refused: "refused"
         }
     }
 }
