@@ -44,7 +44,17 @@ enum ReloadCommand {
         reloader.defaultInterval = settings.reloadInterval
         let since = Int64(Date().timeIntervalSince1970) - 1
         // The account's server, beside the local feeds (the library takes both writers' turns).
-        let account = try AccountRun.config(settings.account, configPath: options.configFile().path)
+        // An account the config cannot set up (a setting missing) is said, and the local feeds
+        // reload all the same; the exit status says something is to be fixed.
+        let account: AccountConfig?
+        let misconfigured: Bool
+        do {
+            account = try AccountRun.config(settings.account, configPath: options.configFile().path)
+            misconfigured = false
+        } catch let error as UsageError {
+            Console.complain("herald: the \(settings.account.source) account: \(error.message)")
+            (account, misconfigured) = (nil, true)
+        }
         let backingOff = due
         let accountTask = account.map { account in
             Task { await AccountRun.sync(account, store: store, backingOff: backingOff) }
@@ -115,7 +125,7 @@ enum ReloadCommand {
             Console.complain("herald: \(failure)")
         }
         let accountFailed = accountResult != nil && accountResult?.summary == nil
-        return summary.allFailed || (accountFailed && summary.feeds == 0) ? 1 : 0
+        return summary.allFailed || misconfigured || (accountFailed && summary.feeds == 0) ? 1 : 0
     }
 
     static func bar(_ progress: ReloadProgress) -> String {

@@ -275,4 +275,21 @@ struct AccountEndToEndTests {
         #expect(try a.articles()["later-a article 1"]?.starred == false)
         #expect(try b.articles()["later-a article 1"]?.starred == false)
     }
+
+    @Test("an account the config cannot set up is named, and the local feeds reload all the same")
+    func misconfiguredAccount() throws {
+        let library = Library()
+        defer { library.cleanUp() }
+        let feed = try library.write(
+            """
+            <?xml version="1.0"?><rss version="2.0"><channel><title>Local</title>
+            <item><guid>a</guid><title>Local heron</title></item></channel></rss>
+            """, to: "feed.xml")
+        let config = try library.write("set urls-source freshrss\nset freshrss-login alice\n", to: "config")
+        #expect(try library.run(["--config", config.path, "add", feed.absoluteString]).exitStatus == 0)
+        let reload = try library.run(["--config", config.path, "reload"])
+        #expect(reload.exitStatus == 1)
+        #expect(reload.errors.contains("set freshrss-url"), "\(reload.errors)")
+        #expect(reload.output.contains("1 new articles"), "\(reload.output)")
+    }
 }
