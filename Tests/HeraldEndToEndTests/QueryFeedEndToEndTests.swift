@@ -67,7 +67,9 @@ struct QueryFeedEndToEndTests {
             return parts.count == 2 && parts[0] == parts[1]
         }
         try session.sendKeys("q")
-        #expect(try await session.waitForExitStatus() == 0)
+        let status = try await session.waitForExitStatus()
+        let last = try session.capture()
+        #expect(status == 0, "\(TmuxSession.framed(last))")
         let unread = try library.sqlite(
             "SELECT count(*) = sum(read = 0) FROM articles WHERE feed_id = (SELECT id FROM feeds WHERE title LIKE '%Nusantara%')"
         )
