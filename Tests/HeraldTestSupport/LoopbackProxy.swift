@@ -3,10 +3,8 @@ public import Foundation
 /// `Server/tcp_proxy.py`: a server's port forwarded on loopback, optionally slowed. `stop()`
 /// is the server going down (connections refused); `start()` again, on the same port, its
 /// coming back.
-public final class LoopbackProxy: @unchecked Sendable {
-    // @unchecked Sendable: `process` is set only by `start`/`stop`, which one test calls in
-    // turn; the lock makes that explicit.
-    private let lock = NSLock()
+/// One test holds it, in one task: it is not Sendable.
+public final class LoopbackProxy {
     private var process: Process?
     public private(set) var port: Int
     let target: Int
@@ -23,8 +21,6 @@ public final class LoopbackProxy: @unchecked Sendable {
     /// Listens again (on the same port after the first start), each piece of the server's
     /// answers held `delay` milliseconds when given.
     public func start(delay: Int? = nil) throws {
-        lock.lock()
-        defer { lock.unlock() }
         if let delay { self.delay = delay }
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("Server/tcp_proxy.py")
@@ -51,8 +47,6 @@ public final class LoopbackProxy: @unchecked Sendable {
 
     /// SIGKILL: the server is gone, its port refuses connections.
     public func stop() {
-        lock.lock()
-        defer { lock.unlock() }
         guard let process else { return }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
