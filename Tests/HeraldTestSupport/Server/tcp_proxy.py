@@ -15,7 +15,7 @@ import time
 def pipe(source, sink, delay):
     try:
         while True:
-            data = source.recv(16384)
+            data = source.recv(4096)
             if not data:
                 break
             if delay:
