@@ -129,10 +129,17 @@ public protocol AccountService: Sendable {
 
     /// Unsubscribes from the feed with the server's id `feedID`.
     func unsubscribe(feedID: String) async throws(AccountError)
+
+    /// Drops what was asked for ahead (the next page of items, fetched while the caller
+    /// stores this one): a sync that ends, or stops at an error, leaves no request running.
+    func dropAhead() async
 }
 
 extension AccountService {
     public func statesFingerprint() async throws(AccountError) -> String? { nil }
+
+    /// Nothing asked for ahead (the default).
+    public func dropAhead() async {}
 }
 
 /// Why an account's server could not be read or written, in words for its status line. None

@@ -54,6 +54,18 @@ public actor AccountSync {
     /// Runs a sync; throws the first `AccountError` (nothing is lost: the queue and the
     /// cursor stay as they were for what was not done) or a library error.
     public func run(progress: (@Sendable (String) -> Void)? = nil) async throws -> AccountSyncSummary {
+        do {
+            let summary = try await steps(progress: progress)
+            await service.dropAhead()
+            return summary
+        } catch {
+            // A page asked for ahead is not left running after a sync that stopped.
+            await service.dropAhead()
+            throw error
+        }
+    }
+
+    private func steps(progress: (@Sendable (String) -> Void)?) async throws -> AccountSyncSummary {
         var summary = AccountSyncSummary()
         // HERALD_TRACE_SYNC=1: each step's time on standard error (benchmarks, diagnosis).
         let trace = ProcessInfo.processInfo.environment["HERALD_TRACE_SYNC"] == "1"

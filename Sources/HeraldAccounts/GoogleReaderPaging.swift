@@ -140,6 +140,11 @@ extension GoogleReaderService {
         prefetched = ("\(since ?? -1) \(count) \(continuation ?? "")", task)
     }
 
+    public func dropAhead() async {
+        prefetched?.task.cancel()
+        prefetched = nil
+    }
+
     /// The next `limit` items taken in after `position.newest`, by id.
     private func itemsByID(after position: GoogleReaderCursor, limit: Int) async throws(AccountError)
         -> RemoteItemPage

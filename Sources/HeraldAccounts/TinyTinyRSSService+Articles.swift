@@ -35,6 +35,11 @@ extension TinyTinyRSSService {
         return page
     }
 
+    public func dropAhead() async {
+        nextPage?.task.cancel()
+        nextPage = nil
+    }
+
     private func fetchPage(after cursor: String?, limit: Int) async throws(AccountError) -> RemoteItemPage {
         var paging = cursor.flatMap(TinyTinyRSSPaging.init(cursor:)) ?? TinyTinyRSSPaging(since: 0)
         var wanted = max(1, limit)

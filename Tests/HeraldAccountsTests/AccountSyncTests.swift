@@ -125,7 +125,9 @@ struct AccountSyncTests {
         #expect(try await store.accountOutboxCount() == 0)
     }
 
-    @Test("a fault midway through the articles keeps the cursor and the queue; the next sync takes up from there")
+    @Test(
+        "a fault midway through the articles keeps the cursor and the queue, and drops the page asked for ahead; the next sync takes up from there"
+    )
     func faultMidway() async throws {
         let library = ScratchLibrary()
         defer { library.cleanUp() }
@@ -133,6 +135,7 @@ struct AccountSyncTests {
         let server = await server()
         await server.setFailure(afterPages: 1)
         await #expect(throws: AccountError.self) { try await sync(server, store) }
+        #expect(await server.dropped == 1)
         #expect(try await store.accountValue("cursor") == nil)
         // The first page is in: kept, and stored once however often it comes again.
         #expect(try await articles(store).count == 2)

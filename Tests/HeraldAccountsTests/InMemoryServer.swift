@@ -22,6 +22,8 @@ actor InMemoryServer: AccountService {
     /// What `subscribe` answers instead of subscribing, when set.
     var subscribeFailure: AccountError?
     var statesCalls = 0
+    /// How often a sync dropped what was asked for ahead.
+    var dropped = 0
 
     func addFeed(_ id: String, url: String, title: String, categories: [String] = []) {
         feedList.append(RemoteFeed(id: id, url: url, title: title, categories: categories))
@@ -59,6 +61,7 @@ actor InMemoryServer: AccountService {
     }
 
     func logIn() async throws(AccountError) { try reachable() }
+    func dropAhead() async { dropped += 1 }
     func feeds() async throws(AccountError) -> [RemoteFeed] {
         try reachable()
         return feedList
