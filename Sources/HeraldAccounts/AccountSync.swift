@@ -4,6 +4,8 @@ public import HeraldStore
 /// What one sync with the account's server did.
 public struct AccountSyncSummary: Sendable, Hashable {
     public var newArticles = 0
+    /// The feeds (their addresses) that brought new articles (`notify-command`'s `%f`).
+    public var feedsWithNewArticles: Set<String> = []
     /// Changes made here that went up (flags, subscriptions).
     public var changesSent = 0
     /// Changes made here that the server had overtaken with a later one of its own.
@@ -232,7 +234,9 @@ public actor AccountSync {
                 for item in items { flags[item.item.id] = (item.read, item.starred) }
                 batch.append((request.feedURL, LibraryStore.prepare(items.map(\.item), known: known), flags))
             }
-            summary.newArticles += try await store.storeAccountItems(batch)
+            let added = try await store.storeAccountItems(batch)
+            summary.newArticles += added.values.reduce(0, +)
+            summary.feedsWithNewArticles.formUnion(added.keys)
             seen += page.items.count
             progress?("\(seen) articles read from the server")
             if let next = page.cursor { cursor = next }

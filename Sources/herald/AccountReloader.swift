@@ -5,9 +5,9 @@ import HeraldReload
 import HeraldStore
 
 /// The reader's reloads (`r`, `R`, the timer) with an account: the local feeds and the
-/// account's sync run side by side, and the account counts as one more feed in the summary:
-/// its new articles with the others', a failure among the failures (`!` says why; its
-/// changes wait).
+/// account's sync run side by side. The summary counts the account apart from the feeds
+/// and says what its sync did (`accountNotes`, on the status line); its new articles count
+/// with the others', and a failure is in `accountFailures` (`!` says why; its changes wait).
 struct AccountReloader: FeedReloading {
     let local: Reloader
     let account: AccountConfig
@@ -35,13 +35,16 @@ struct AccountReloader: FeedReloading {
         -> ReloadSummary
     {
         var summary = summary
-        summary.feeds += 1
+        summary.accounts += 1
+        summary.accountNotes.append(AccountRun.note(account, outcome))
         if let synced = outcome.summary {
             summary.newArticles += synced.newArticles
-            if synced.newArticles > 0 { summary.feedsWithNewArticles += 1 }
+            summary.accountNewArticles += synced.newArticles
+            summary.feedsWithNewArticles += synced.feedsWithNewArticles.count
         } else {
-            let waiting = outcome.waiting > 0 ? "; \(outcome.waiting) changes wait for the next contact" : ""
-            summary.failures.append(
+            let count = outcome.waiting
+            let waiting = count > 0 ? "; \(count) change\(count == 1 ? " waits" : "s wait") for the next contact" : ""
+            summary.accountFailures.append(
                 ReloadFailure(
                     url: account.url.absoluteString, title: account.label, reason: (outcome.error ?? "failed") + waiting))
         }
@@ -60,7 +63,9 @@ struct MisconfiguredAccountReloader: FeedReloading {
         -> ReloadSummary
     {
         var summary = try await local.reloadFeeds(only: only, progress: progress)
-        summary.failures.append(ReloadFailure(url: "urls-source", title: "the \(source) account", reason: problem))
+        summary.accounts += 1
+        summary.accountNotes.append("the \(source) account is not set up")
+        summary.accountFailures.append(ReloadFailure(url: "urls-source", title: "the \(source) account", reason: problem))
         return summary
     }
 

@@ -102,10 +102,28 @@ enum AccountRun {
     }
 
     /// The outcome as the line `herald reload` prints.
+    /// What a sync did in a few words, for the reader's status line (`line` says it all; the
+    /// account is named by its kind alone: there is one).
+    static func note(_ account: AccountConfig, _ outcome: Outcome) -> String {
+        guard let summary = outcome.summary else {
+            let waiting = outcome.waiting
+            return "\(account.kind.name): \(outcome.error ?? "failed")"
+                + (waiting > 0 ? ", \(waiting) change\(waiting == 1 ? "" : "s") waiting" : "")
+        }
+        var note = "\(account.kind.name): \(summary.newArticles) new"
+        if summary.changesSent > 0 { note += ", \(summary.changesSent) change\(summary.changesSent == 1 ? "" : "s") sent" }
+        if summary.flagsChanged > 0 { note += ", \(summary.flagsChanged) marks from the server" }
+        if summary.feeds.added > 0 { note += ", \(summary.feeds.added) feeds subscribed" }
+        let gone = summary.feeds.removed + summary.feeds.keptForStarred
+        if gone > 0 { note += ", \(gone) feeds unsubscribed" }
+        return note
+    }
+
     static func line(_ account: AccountConfig, _ outcome: Outcome) -> String {
         var line = account.label + ": "
         if let summary = outcome.summary {
-            line += "\(summary.newArticles) new articles, \(summary.changesSent) changes sent"
+            let (new, sent) = (summary.newArticles, summary.changesSent)
+            line += "\(new) new article\(new == 1 ? "" : "s"), \(sent) change\(sent == 1 ? "" : "s") sent"
             if summary.flagsChanged > 0 { line += ", \(summary.flagsChanged) marks taken from the server" }
             if summary.changesOverruled > 0 {
                 line += ", \(summary.changesOverruled) changes overtaken by later ones on the server"
@@ -124,7 +142,7 @@ enum AccountRun {
         } else {
             line += outcome.error ?? "failed"
             if outcome.waiting > 0 {
-                line += "; \(outcome.waiting) change\(outcome.waiting == 1 ? "" : "s") wait for the next contact"
+                line += "; \(outcome.waiting) change\(outcome.waiting == 1 ? " waits" : "s wait") for the next contact"
             }
         }
         return line

@@ -68,7 +68,9 @@ enum ReloadCommand {
         if indexNow { try await store.runSearchIndexer(batch: 500, parts: 2) }
         let waiting = quiet ? 0 : try await store.articlesWaitingForIndex()
         if showBar { FileHandle.standardError.write(Data("\r\u{1b}[K".utf8)) }
-        if !quiet || !summary.failures.isEmpty {
+        // With an account and no feed of its own, the account's line says it all.
+        let noLocalFeeds = summary.feeds == 0 && (account != nil || misconfigured)
+        if !noLocalFeeds && (!quiet || !summary.failures.isEmpty) {
             Console.say(
                 "\(summary.feeds) feeds: \(summary.newArticles) new articles, \(summary.notModified) unchanged, "
                     + "\(summary.failures.count) failed"
@@ -77,15 +79,15 @@ enum ReloadCommand {
                         ? "" : ", \(summary.readWithErrors.count) read with errors")
                     + (summary.disabled == 0 ? "" : ", \(summary.disabled) disabled")
                     + (summary.notDue == 0 ? "" : ", \(summary.notDue) not due"))
-            if waiting > 0 {
-                Console.say("\(waiting) articles to index for search: the reader does it when it starts")
-            }
             for failure in summary.failures + summary.waiting + summary.readWithErrors {
                 // A feed never read is called by its address: name it once.
                 let title = TextSanitizer.singleLine(failure.title)
                 let name = title == failure.url ? "<\(failure.url)>" : "\(title) <\(failure.url)>"
                 Console.say("  \(name): \(TextSanitizer.singleLine(failure.reason))")
             }
+        }
+        if waiting > 0 {
+            Console.say("\(waiting) articles to index for search: the reader does it when it starts")
         }
         let accountResult = await accountTask?.value
         if let account, let accountResult, !quiet || accountResult.summary == nil {
@@ -118,9 +120,12 @@ enum ReloadCommand {
             // A command that only writes may compact; the reader never does.
             try await store.compactIfMostlyFree()
         }
-        if let command = settings.notifyCommand, summary.newArticles > 0,
+        // notify-command counts the account's new articles and feeds with the others'.
+        let accountFeeds = accountResult?.summary?.feedsWithNewArticles.count ?? 0
+        if let command = settings.notifyCommand, summary.newArticles + accountNew > 0,
             let failure = await NotifyCommand.run(
-                command, newArticles: summary.newArticles, feeds: summary.feedsWithNewArticles, quiet: false)
+                command, newArticles: summary.newArticles + accountNew,
+                feeds: summary.feedsWithNewArticles + accountFeeds, quiet: false)
         {
             Console.complain("herald: \(failure)")
         }

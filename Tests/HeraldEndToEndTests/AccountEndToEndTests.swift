@@ -73,13 +73,21 @@ struct AccountEndToEndTests {
         let account = try await RealFreshRSS.shared.account(feeds: feeds)
         let a = try AccountLibrary(account), b = try AccountLibrary(account)
         defer { a.cleanUp(); b.cleanUp() }
-        #expect(try a.reload().contains("7 new articles"))
+        // notify-command counts the account's new articles and feeds.
+        let notified = a.library.directory.appendingPathComponent("notified")
+        let handle = try FileHandle(forWritingTo: a.config)
+        handle.seekToEndOfFile()
+        handle.write(Data("set notify-command \"echo %n %f >> '\(notified.path)'\"\n".utf8))
+        try handle.close()
+        let first = try a.reload()
+        #expect(first.contains("7 new articles") && !first.contains("0 feeds:"), "\(first)")
+        #expect(try String(contentsOf: notified, encoding: .utf8) == "7 2\n")
         _ = try b.reload()
         let inA = try a.articles()
         #expect(inA.count == 7)
         #expect(inA.values.allSatisfy { !$0.read && !$0.starred })
-        let first = try #require(inA["conv-a article 0"]), second = try #require(inA["conv-b article 2"])
-        #expect(try a.run(["mark", "read", first.id]).exitStatus == 0)
+        let one = try #require(inA["conv-a article 0"]), second = try #require(inA["conv-b article 2"])
+        #expect(try a.run(["mark", "read", one.id]).exitStatus == 0)
         #expect(try a.run(["mark", "star", second.id]).exitStatus == 0)
         // A third feed, subscribed from B through the account.
         let extra = TestFeed(name: "conv-c", title: "Lighthouse", articles: TestArticle.numbered(2, feed: "conv-c"))
@@ -279,7 +287,7 @@ struct AccountEndToEndTests {
         _ = try b.reload()
         // A's contact: the server's star is undated, so A's change (made since A's last
         // contact) is taken as the later, and goes up.
-        #expect(try a.reload().contains("1 changes sent"))
+        #expect(try a.reload().contains("1 change sent"))
         _ = try b.reload()
         #expect(try a.articles()["later-a article 1"]?.starred == false)
         #expect(try b.articles()["later-a article 1"]?.starred == false)

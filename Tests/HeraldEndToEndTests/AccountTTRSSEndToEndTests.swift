@@ -202,7 +202,7 @@ struct AccountTTRSSEndToEndTests {
         #expect(try b.run(["--config", configB.path, "mark", "read", idB]).exitStatus == 0)
         _ = try Self.reload(b, configB)
         // TT-RSS keeps last_read but its API does not give it: A's change goes up.
-        #expect(try Self.reload(a, configA).contains("1 changes sent"))
+        #expect(try Self.reload(a, configA).contains("1 change sent"))
         _ = try Self.reload(b, configB)
         #expect(try Self.articles(a, configA)["later story 1"]?.read == false)
         #expect(try Self.articles(b, configB)["later story 1"]?.read == false)

@@ -107,7 +107,8 @@ public actor RealFreshRSS {
 
     private func running() async throws -> Server {
         if let server { return try await server.value }
-        let task = Task { try await Self.start() }
+        // Its script may install PHP: one installer at a time (see `PackageInstalls`).
+        let task = Task { try await PackageInstalls.shared.oneAtATime { try await Self.start() } }
         server = task
         return try await task.value
     }
@@ -135,7 +136,7 @@ public actor RealFreshRSS {
                     "herald",
                     "web-\(UUID().uuidString)", "api-unused",
                 ],
-                environment: ["PHP_CLI_SERVER_WORKERS": "3"], log: log)
+                environment: PackageInstalls.environment.merging(["PHP_CLI_SERVER_WORKERS": "3"]) { $1 }, log: log)
             if let pid = Int32(
                 (try? String(contentsOfFile: folder.appendingPathComponent("php.pid").path, encoding: .utf8))?
                     .trimmingCharacters(in: .whitespacesAndNewlines) ?? "")

@@ -34,7 +34,10 @@ public actor RealTTRSS {
                 "shared/servers/start-ttrss.sh")
     }()
 
-    private static let starting = Task { () throws -> RealTTRSS in try await RealTTRSS.start() }
+    // Its script may install tt-rss and PostgreSQL: one installer at a time (`PackageInstalls`).
+    private static let starting = Task { () throws -> RealTTRSS in
+        try await PackageInstalls.shared.oneAtATime { try await RealTTRSS.start() }
+    }
 
     /// The process's server, started by the first caller.
     public static func shared() async throws -> RealTTRSS {
@@ -59,7 +62,7 @@ public actor RealTTRSS {
         if !(try run("/usr/bin/php", ["-m"]).output.contains("pdo_pgsql")) {
             try run(
                 "/usr/bin/apt-get", ["install", "-y", "-qq", "--no-install-recommends", "php-pgsql"],
-                environment: ["DEBIAN_FRONTEND": "noninteractive"]
+                environment: PackageInstalls.environment
             ).check("apt-get install php-pgsql")
             try stopServer(work)
             port = try freePort()
@@ -77,8 +80,9 @@ public actor RealTTRSS {
         return server
     }
 
-    /// Several PHP workers: tests in parallel are answered in parallel.
-    static let workers = ["PHP_CLI_SERVER_WORKERS": "4"]
+    /// Several PHP workers (tests in parallel are answered in parallel); apt-get waiting for
+    /// dpkg's lock.
+    static let workers = PackageInstalls.environment.merging(["PHP_CLI_SERVER_WORKERS": "4"]) { $1 }
 
     /// A user of its own for one test, the API switched on: its login, password and id.
     public func newUser() throws -> TTRSSUser {

@@ -53,6 +53,13 @@ public struct ReloadSummary: Sendable, Hashable {
     /// Feeds not tried: disabled by a setting, or their reload interval has not passed.
     public var disabled = 0
     public var notDue = 0
+    /// Server accounts synced beside the feeds (not counted in `feeds`), each said in
+    /// `accountNotes` ("FreshRSS (alice@host): 3 new, 2 changes sent"); a failed one is also
+    /// in `accountFailures` (what `!` says). Their new articles are in `newArticles` too.
+    public var accounts = 0
+    public var accountFailures: [ReloadFailure] = []
+    public var accountNewArticles = 0
+    public var accountNotes: [String] = []
 
     public init(
         feeds: Int, newArticles: Int, notModified: Int, failures: [ReloadFailure],
@@ -66,9 +73,10 @@ public struct ReloadSummary: Sendable, Hashable {
         self.readWithErrors = readWithErrors
     }
 
-    /// True when feeds were tried and every one failed.
+    /// True when feeds (or accounts) were tried and every one failed.
     public var allFailed: Bool {
-        !failures.isEmpty && failures.count + waiting.count + disabled + notDue == feeds
+        let failed = failures.count + accountFailures.count
+        return failed > 0 && failed + waiting.count + disabled + notDue == feeds + accounts
     }
 }
 

@@ -116,17 +116,19 @@ extension LibraryStore {
 
     /// Stores the server's articles (prepared off this thread, per feed address, with their
     /// flags there) in one transaction, and gives each new one (and each known one without a
-    /// change waiting here) the server's read and starred flags. Returns how many were new.
+    /// change waiting here) the server's read and starred flags. Returns how many were new
+    /// per feed address (feeds with none left out).
     public func storeAccountItems(
         _ feeds: [(feedURL: String, prepared: [PreparedItem], flags: [String: (read: Bool, starred: Bool)])],
         now: Date = Date()
-    ) throws -> Int {
+    ) throws -> [String: Int] {
         try withoutAccountCapture {
             var index = SearchIndex.Pending()
-            var added = 0
+            var added: [String: Int] = [:]
             var flagged: [(guid: String, read: Bool, starred: Bool, feed: Int64)] = []
             for feed in feeds {
-                added += try upsertArticles(feedURL: feed.feedURL, prepared: feed.prepared, now: now, index: &index)
+                let new = try upsertArticles(feedURL: feed.feedURL, prepared: feed.prepared, now: now, index: &index)
+                if new > 0 { added[feed.feedURL, default: 0] += new }
                 let row = try feedRowID(feed.feedURL)
                 for (guid, flags) in feed.flags { flagged.append((guid, flags.read, flags.starred, row)) }
             }

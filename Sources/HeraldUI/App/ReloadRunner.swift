@@ -23,6 +23,8 @@ public final class ReloadRunner {
     private(set) var run: ReloadRun?
     /// The feeds this session's reloads read with errors (`!` lists them after the failed).
     private var readWithErrors: [ReloadFailure] = []
+    /// The server account, when the last reload could not sync it (`!` lists it first).
+    private var accountFailures: [ReloadFailure] = []
     /// The search indexer at work, if it is.
     private(set) var indexing: IndexingRun?
     private unowned let app: ReaderApp
@@ -62,13 +64,16 @@ public final class ReloadRunner {
         return true
     }
 
-    /// The feeds whose last load failed, as the library remembers them (so `!` lists the
-    /// feeds marked `!` after a restart too), then those this session's reloads read with
-    /// errors (a broken document, stored as far as it could be read).
+    /// The server account when the last reload could not sync it, the feeds whose last load
+    /// failed, as the library remembers them (so `!` lists the feeds marked `!` after a
+    /// restart too), then those this session's reloads read with errors (a broken document,
+    /// stored as far as it could be read).
     public var problems: (failed: [ReloadFailure], readWithErrors: [ReloadFailure]) {
-        let failed = app.feedList.feeds.compactMap { feed in
-            feed.feed.lastError.map { ReloadFailure(url: feed.feed.url, title: feed.feed.title, reason: $0) }
-        }
+        let failed =
+            accountFailures
+            + app.feedList.feeds.compactMap { feed in
+                feed.feed.lastError.map { ReloadFailure(url: feed.feed.url, title: feed.feed.title, reason: $0) }
+            }
         let urls = Set(failed.map(\.url))
         return (failed, readWithErrors.filter { !urls.contains($0.url) })
     }
@@ -160,6 +165,8 @@ public final class ReloadRunner {
         // A reload of one feed leaves what the others' last reload found.
         readWithErrors =
             (feed.map { url in readWithErrors.filter { $0.url != url } } ?? []) + summary.readWithErrors
+        // Every reload syncs the account (when there is one).
+        if summary.accounts > 0 { accountFailures = summary.accountFailures }
         app.showLibrary(feeds: feeds, starred: starred)
         reloadMessage(summary)
         notify(after: summary)
@@ -174,10 +181,11 @@ public final class ReloadRunner {
             summary.readWithErrors.isEmpty ? "" : ", \(summary.readWithErrors.count) read with errors"
         // The key in force that lists why (`!` unless rebound).
         let why = app.keymap.key(for: .showErrors, on: .feeds)?.label ?? "!"
+        let feedFailures = summary.failures.count
         let failed =
-            summary.failures.isEmpty && summary.waiting.isEmpty && summary.readWithErrors.isEmpty
+            feedFailures == 0 && summary.waiting.isEmpty && summary.readWithErrors.isEmpty
             ? ""
-            : "\(summary.failures.isEmpty ? "" : ", \(summary.failures.count) failed")\(waiting)\(broken) (\(why): why)"
+            : "\(feedFailures == 0 ? "" : ", \(feedFailures) failed")\(waiting)\(broken) (\(why): why)"
         // Feeds a setting kept from this reload (per-feed settings).
         let skipped =
             (summary.notDue == 0 ? "" : ", \(summary.notDue) not due")
@@ -188,8 +196,20 @@ public final class ReloadRunner {
             + (summary.removedArticles == 0 ? "" : ", \(summary.removedArticles) removed by retention")
         // A filter left out is worth more than the counts: it comes first.
         let slow = summary.slowFilters.map { "filter /\($0)/ too slow, left out; " }.joined()
+        // With a server account: what its sync did, after the feeds' figures (alone when
+        // every feed is the account's).
+        let accounts =
+            summary.accountNotes.joined(separator: "; ")
+            + (!summary.accountFailures.isEmpty && failed.isEmpty ? " (\(why): why)" : "")
+        guard summary.feeds > 0 || summary.accounts == 0 else {
+            app.say("\(slow)\(accounts)\(removed)\(failed)")
+            return
+        }
+        // The account's new articles are in its note.
+        let newHere = summary.newArticles - summary.accountNewArticles
         app.say(
-            "\(slow)Reloaded \(summary.feeds) feed\(summary.feeds == 1 ? "" : "s"): \(summary.newArticles) new\(skipped)\(removed)\(failed)")
+            "\(slow)Reloaded \(summary.feeds) feed\(summary.feeds == 1 ? "" : "s"): \(newHere) new\(skipped)\(removed)\(failed)"
+                + (accounts.isEmpty ? "" : "; \(accounts)"))
     }
 
     /// After a reload: the web pages of its new articles in feeds set to `full-article`, in
