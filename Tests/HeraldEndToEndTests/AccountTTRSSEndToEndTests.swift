@@ -46,8 +46,9 @@ struct AccountTTRSSEndToEndTests {
             return formatter.string(from: Date(timeIntervalSince1970: 1_790_000_000 + Double(n) * 3600))
         }
 
-        /// A Herald library on this account (the password in a file only its owner reads).
-        func library() throws -> (Library, URL) {
+        /// A Herald library on this account (the password in a file only its owner reads), at
+        /// the server's address or at `url` (a proxy before it).
+        func library(url: URL? = nil) throws -> (Library, URL) {
             let library = Library()
             try FileManager.default.createDirectory(at: library.directory, withIntermediateDirectories: true)
             let secret = library.directory.appendingPathComponent("password")
@@ -57,7 +58,7 @@ struct AccountTTRSSEndToEndTests {
             try Data(
                 """
                 set urls-source ttrss
-                set ttrss-url \(server.base.absoluteString)
+                set ttrss-url \((url ?? server.base).absoluteString)
                 set ttrss-login \(user.login)
                 set ttrss-passwordfile \(secret.path)
 

@@ -1,0 +1,86 @@
+import Foundation
+import HeraldTestSupport
+import Testing
+
+/// TT-RSS down and back, and a sync killed midway, as the FreshRSS suite does them: the
+/// server is reached through a loopback proxy that can be stopped, or made slow.
+extension AccountTTRSSEndToEndTests {
+    @Test("changes made while TT-RSS is down wait, say so, and go up when it is back")
+    func serverDownThenBack() async throws {
+        let account = try await Account(feed: "ebb", count: 4)
+        defer { account.feeds.stop() }
+        let proxy = try LoopbackProxy(target: account.server.base.port ?? 80)
+        defer { proxy.stop() }
+        let (a, configA) = try account.library(url: proxy.url("/")), (b, configB) = try account.library()
+        defer { a.cleanUp(); b.cleanUp() }
+        _ = try Self.reload(a, configA)
+        let rows = try Self.articles(a, configA)
+        proxy.stop()
+        let read = try #require(rows["ebb story 1"]?.id), star = try #require(rows["ebb story 2"]?.id)
+        let run = { (arguments: [String]) in try a.run(["--config", configA.path] + arguments, timeout: 120) }
+        #expect(try run(["mark", "read", read]).exitStatus == 0)
+        #expect(try run(["mark", "star", star]).output.contains("2 changes wait"))
+        let failed = try run(["reload"])
+        #expect(failed.exitStatus == 1)
+        #expect(failed.output.contains("connection refused") && failed.output.contains("2 changes wait"), "\(failed.output)")
+        #expect(try run(["account"]).output.contains("waiting:  2 changes"))
+        try proxy.start()
+        #expect(try Self.reload(a, configA).contains("2 changes sent"))
+        _ = try Self.reload(b, configB)
+        let inB = try Self.articles(b, configB)
+        #expect(inB["ebb story 1"]?.read == true && inB["ebb story 2"]?.starred == true)
+        #expect(inB.values.filter(\.read).count == 1 && inB.values.filter(\.starred).count == 1)
+    }
+
+    @Test("kill -9 in the middle of a TT-RSS sync leaves the library sound and the queue whole")
+    func killedMidSync() async throws {
+        let account = try await Account(feed: "flood", count: 120)
+        defer { account.feeds.stop() }
+        let proxy = try LoopbackProxy(target: account.server.base.port ?? 80)
+        defer { proxy.stop() }
+        let (a, configA) = try account.library(url: proxy.url("/")), (fresh, configFresh) = try account.library()
+        defer { a.cleanUp(); fresh.cleanUp() }
+        _ = try Self.reload(a, configA)
+        // A slow server from now on (every piece of an answer held 30 ms), and the cursor
+        // forgotten before each sync: it reads every article again, for seconds.
+        proxy.stop()
+        try proxy.start(delay: 30)
+        let forget = "DELETE FROM meta WHERE key = 'account.cursor'"
+        let sqlite = { (sql: String) in
+            try TmuxSession.runTool("sqlite3", [a.path, sql]).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        _ = try sqlite(forget)
+        let clock = ContinuousClock(), start = clock.now
+        _ = try Self.reload(a, configA)
+        let whole = clock.now - start
+        let seconds = Double(whole.components.seconds) + Double(whole.components.attoseconds) / 1e18
+        let rows = try Self.articles(a, configA)
+        let marked = try (0..<5).map { try #require(rows["flood story \($0)"]?.id) }
+        #expect(try a.run(["--config", configA.path, "mark", "star"] + marked).exitStatus == 0)
+        var midway = 0
+        for share in [0.3, 0.5, 0.7] {
+            _ = try sqlite(forget)
+            let child = Process()
+            child.executableURL = try HeraldUnderTest.binary()
+            child.arguments = ["--config", configA.path, "--db", a.path, "reload"]
+            child.standardOutput = FileHandle.nullDevice
+            child.standardError = FileHandle.nullDevice
+            try child.run()
+            try await Task.sleep(for: .milliseconds(Int(seconds * share * 1000)))
+            kill(child.processIdentifier, SIGKILL)
+            child.waitUntilExit()
+            #expect(try sqlite("PRAGMA integrity_check") == "ok")
+            // Sent whole, or not yet: never a part lost.
+            let left = try sqlite("SELECT count(*) FROM account_outbox")
+            #expect(left == "5" || left == "0", "\(left)")
+            if try sqlite("SELECT count(*) FROM meta WHERE key = 'account.cursor'") == "0" { midway += 1 }
+        }
+        // At least one kill fell before the sync's end (its cursor not stored yet).
+        #expect(midway > 0, "a whole sync took \(seconds) s")
+        _ = try Self.reload(a, configA)
+        _ = try Self.reload(fresh, configFresh)
+        let seen = try Self.articles(fresh, configFresh)
+        #expect(seen.count == 120)
+        #expect((0..<5).allSatisfy { seen["flood story \($0)"]?.starred == true })
+    }
+}
