@@ -153,8 +153,10 @@ struct ReaderEndToEndTests {
             "at 100 columns the long title is whole:\n\(TmuxSession.framed(screen))")
 
         try session.resize(width: 60, height: 20)
+        // Every line checked below is waited for: a frame caught mid-draw has the old status.
         screen = try await session.waitUntil("herald redraws at 60x20 (hint on row 20)") { screen in
             screen.count == 20 && screen[19].hasPrefix(Self.articleListHint)
+                && screen[0].contains("Herald · 한글 기술 일지") && screen[18].contains("1/13 articles")
         }
         #expect(try session.display("#{pane_width}x#{pane_height}") == "60x20")
         #expect(screen[0].contains("Herald · 한글 기술 일지"))
@@ -174,7 +176,8 @@ struct ReaderEndToEndTests {
         try session.sendKeys("q")
         screen = try await session.waitUntil("the feed list is back at 60x20") { screen in
             screen.count == 20 && screen[0].contains("Herald · Feeds")
-                && screen[19].hasPrefix(Self.feedListHint)
+                && screen[19].hasPrefix(Self.feedListHint) && screen[18].contains("2/4 feeds")
+                && screen[second].hasPrefix(">")
         }
         #expect(screen[18].contains("2/4 feeds"))
         #expect(screen[second].hasPrefix(">") && screen[second].contains("한글 기술 일지"))
