@@ -101,7 +101,6 @@ enum AccountRun {
         return outcome
     }
 
-    /// The outcome as the line `herald reload` prints.
     /// What a sync did in a few words, for the reader's status line (`line` says it all; the
     /// account is named by its kind alone: there is one).
     static func note(_ account: AccountConfig, _ outcome: Outcome) -> String {
@@ -119,6 +118,7 @@ enum AccountRun {
         return note
     }
 
+    /// The outcome as the line `herald reload` prints.
     static func line(_ account: AccountConfig, _ outcome: Outcome) -> String {
         var line = account.label + ": "
         if let summary = outcome.summary {

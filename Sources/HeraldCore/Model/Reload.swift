@@ -54,7 +54,7 @@ public struct ReloadSummary: Sendable, Hashable {
     public var disabled = 0
     public var notDue = 0
     /// Server accounts synced beside the feeds (not counted in `feeds`), each said in
-    /// `accountNotes` ("FreshRSS (alice@host): 3 new, 2 changes sent"); a failed one is also
+    /// `accountNotes` ("FreshRSS: 3 new, 2 changes sent"); a failed one is also
     /// in `accountFailures` (what `!` says). Their new articles are in `newArticles` too.
     public var accounts = 0
     public var accountFailures: [ReloadFailure] = []
