@@ -82,16 +82,20 @@ enum AccountKill {
         child.executableURL = try HeraldUnderTest.binary()
         child.arguments = ["--config", config, "--db", library, "reload"]
         child.environment = ProcessInfo.processInfo.environment.merging(["HERALD_TRACE_SYNC": "1"]) { $1 }
-        let trace = Pipe()
+        // A file, not a pipe: another test's child may inherit a pipe's end and hold it open.
+        let trace = URL(fileURLWithPath: library + ".trace")
+        _ = FileManager.default.createFile(atPath: trace.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: trace) }
         child.standardOutput = FileHandle.nullDevice
-        child.standardError = trace
+        let sink = try FileHandle(forWritingTo: trace)
+        child.standardError = sink
         try child.run()
-        var seen = ""
-        let handle = trace.fileHandleForReading
-        while !seen.contains("sync: store states") {
-            let chunk = handle.availableData
-            if chunk.isEmpty { break }  // it ended without syncing: the checks after say so
-            seen += String(decoding: chunk, as: UTF8.self)
+        try sink.close()
+        let deadline = ContinuousClock.now + .seconds(120)
+        while child.isRunning, ContinuousClock.now < deadline {
+            let seen = (try? String(contentsOf: trace, encoding: .utf8)) ?? ""
+            if seen.contains("sync: store states") { break }
+            try await Task.sleep(for: .milliseconds(5))
         }
         try await Task.sleep(for: .milliseconds(extra))
         kill(child.processIdentifier, SIGKILL)
