@@ -111,13 +111,14 @@ struct CommandFeedReloadTests {
                 "(sleep 3; mkdir -p '\(scratch.directory.path)'; touch '\(marker)') & sleep 30", kind: "exec",
                 input: nil, limits: limits)
         }
-        #expect(Date().timeIntervalSince(started) < 5)
+        // Loose bounds, for a busy machine: the commands would run 30 s.
+        #expect(Date().timeIntervalSince(started) < 20)
         // A command that closes its output and goes on is stopped at the limit too.
         let closing = Date()
         await #expect(throws: FetchError.timedOut("exec: command ran over 1 s and was stopped")) {
             try await CommandOutput.run("exec >&- 2>&-; sleep 30", kind: "exec", input: nil, limits: limits)
         }
-        #expect(Date().timeIntervalSince(closing) < 5)
+        #expect(Date().timeIntervalSince(closing) < 20)
         try await Task.sleep(for: .seconds(3))
         #expect(!FileManager.default.fileExists(atPath: marker), "the command's children were killed too")
     }

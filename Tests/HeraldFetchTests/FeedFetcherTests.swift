@@ -76,10 +76,16 @@ struct FeedFetcherTests {
     func timeout() async throws {
         try await withServer { server, fetcher in
             let started = Date()
-            await #expect(throws: FetchError.self) {
-                try await fetcher.fetch(FetchRequest(url: server.url("/slow")))
+            // /silent never answers: only the fetcher's limit (2 s) ends the wait. The bound
+            // is loose, for a busy machine; the server would hold the request for an hour.
+            do {
+                _ = try await fetcher.fetch(FetchRequest(url: server.url("/silent")))
+                Issue.record("a server that never answers was answered")
+            } catch FetchError.timedOut {
+            } catch {
+                Issue.record("not a timeout: \(error)")
             }
-            #expect(Date().timeIntervalSince(started) < 4.5)
+            #expect(Date().timeIntervalSince(started) < 30)
         }
     }
 
@@ -225,7 +231,8 @@ struct HostileServerFetchTests {
             }
             #expect(why.contains("bytes/s"))
         }
-        #expect(Date().timeIntervalSince(started) < 10)
+        // Loose, for a busy machine: read to its end, the trickle would take 150 s.
+        #expect(Date().timeIntervalSince(started) < 60)
     }
 
     @Test("a redirect to file:, javascript:, data: or ftp: is refused as an error for the feed")
@@ -245,16 +252,15 @@ struct HostileServerFetchTests {
         let server = try FixtureServer()
         defer { server.stop() }
         let fetcher = FeedFetcher()
-        // /slow answers after 5 s; 40 of them on 40 loopback hosts take 5 s together, where
-        // a global limit of 16 would take 15.
-        let started = Date()
+        // /together/40 answers once all 40 wait at once: a global limit of 16 would hold 24
+        // back until the server gave up on them. Counted, not timed.
         try await withThrowingTaskGroup(of: Void.self) { group in
             for n in 1...40 {
-                let url = URL(string: "http://127.0.0.\(n + 1):\(server.port)/slow")!
+                let url = URL(string: "http://127.0.0.\(n + 1):\(server.port)/together/40")!
                 group.addTask { _ = try await fetcher.fetch(FetchRequest(url: url)) }
             }
             try await group.waitForAll()
         }
-        #expect(Date().timeIntervalSince(started) < 9)
+        #expect(try await server.togetherPeak() == 40)
     }
 }

@@ -11,7 +11,7 @@ import Testing
 /// the bodies waiting to be parsed bounded, parsing below the reader's priority.
 @Suite("Scheduling a reload", .serialized)
 struct ReloadSchedulingTests {
-    @Test("a reload of 40 slow feeds on 40 hosts takes about as long as the slowest one")
+    @Test("a reload of 40 slow feeds on 40 hosts waits for them all at once")
     func slowFeedsWaitTogether() async throws {
         let server = try FixtureServer()
         defer { server.stop() }
@@ -20,13 +20,13 @@ struct ReloadSchedulingTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try await LibraryStore.open(path: directory.appendingPathComponent("h.db").path)
         for n in 1...40 {
-            try await store.subscribe(Subscription(url: "http://127.0.0.\(n + 1):\(server.port)/slow"))
+            try await store.subscribe(Subscription(url: "http://127.0.0.\(n + 1):\(server.port)/together/40"))
         }
-        let started = Date()
         let summary = try await Reloader(store: store).reload()
-        // Each answers after 5 s: together about 5 s, where 16 at a time would take 15.
+        // Each answers once all 40 wait at once: 16 at a time would leave 24 waiting until the
+        // server gave up on them. Counted, not timed.
         #expect(summary.failures.isEmpty && summary.newArticles == 40)
-        #expect(Date().timeIntervalSince(started) < 9)
+        #expect(try await server.togetherPeak() == 40)
     }
 
     @Test("a body waits for room in the budget, and arrives once the one before is released")
@@ -81,7 +81,8 @@ struct ReloadSchedulingTests {
         await #expect(throws: FetchError.timedOut("127.0.0.1 took over 2 s")) {
             try await FeedFetcher(limits: limits).fetch(FetchRequest(url: server.url("/trickle")))
         }
-        #expect(Date().timeIntervalSince(started) < 5)
+        // Loose, for a busy machine: read to its end, the trickle would take 150 s.
+        #expect(Date().timeIntervalSince(started) < 60)
     }
 
     @Test("parsing runs on threads below the process's priority")

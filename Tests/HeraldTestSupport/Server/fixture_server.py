@@ -4,6 +4,9 @@
 Prints the port it listens on, then serves until killed:
   /feed            RSS with ETag "v1" and a Last-Modified date; 304 when they match
   /slow            waits 5 s before answering
+  /together/N      answers once N requests to /together/ wait at once (or after 60 s); /together-peak:
+                   the most that waited at once (a number). Tests of fetching in parallel, by count
+                   rather than by the clock.
   /status/N        answers with status N
   /redirect/N      N redirects (302) then /feed;  /moved: 301 to /feed
   /loop            redirects to itself
@@ -85,6 +88,8 @@ _page_bomb = []
 PAGES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "files", "pages")
 # Requests to /counted/ in progress and the most at once, per host.
 _counted = {"now": {}, "peak": {}, "total": {}, "lock": threading.Lock()}
+# Requests to /together/ waiting now, the most at once, and the condition they wait on.
+_together = {"now": 0, "peak": 0, "changed": threading.Condition()}
 ARTICLE = ("<p>The lighthouse keeper wrote down the weather every morning at six, as her mother had. "
            "Forty years of notebooks filled the shelves of the lamp room by the time the light was automated. "
            "Historians now read them for the storms that no instrument on the coast recorded.</p>")
@@ -359,6 +364,20 @@ class Handler(http.server.BaseHTTPRequestHandler):
         elif path == "/slow":
             time.sleep(5)
             self.send_body(FEED)
+        elif path.startswith("/together/") and path[len("/together/"):].isdigit():
+            wanted = int(path[len("/together/"):])
+            changed = _together["changed"]
+            with changed:
+                _together["now"] += 1
+                _together["peak"] = max(_together["peak"], _together["now"])
+                changed.notify_all()
+                changed.wait_for(lambda: _together["peak"] >= wanted, timeout=60)
+                _together["now"] -= 1
+            self.send_body(FEED)
+        elif path == "/together-peak":
+            with _together["changed"]:
+                peak = _together["peak"]
+            self.send_body(str(peak).encode(), content_type="text/plain")
         elif path.startswith("/status/"):
             code = int(path.rsplit("/", 1)[1])
             self.send_response(code)
