@@ -263,8 +263,10 @@ struct EpisodeDownloadTests {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try Self.expected(1000).write(to: URL(fileURLWithPath: file + ".part"))
             // The other process's lock (flock locks belong to the open file: a second open in
-            // this process contends as another process would).
-            let other = open(file + ".part", O_RDWR)
+            // this process contends as another process would). O_CLOEXEC: a child another
+            // test spawns meanwhile would inherit the descriptor, and the lock with it, past
+            // the close below (the second download found the part still locked, now and then).
+            let other = open(file + ".part", O_RDWR | O_CLOEXEC)
             try #require(other >= 0 && flock(other, LOCK_EX | LOCK_NB) == 0)
             #expect(await run(server, "/episode/5000/e.mp3", to: file) == .elsewhere)
             let untouched = try Self.contents(file + ".part")
