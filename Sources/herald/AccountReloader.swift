@@ -31,6 +31,20 @@ struct AccountReloader: FeedReloading {
         try await local.indexForSearch(progress: progress)
     }
 
+    /// The last sync's failure as the library keeps it, when it was this account's.
+    func standingFailures() async -> [ReloadFailure] {
+        guard let status = try? await store.accountValue("status"), status != "ok",
+            (try? await store.accountValue("identity")) == account.identity
+        else { return [] }
+        return [Self.failure(account, status, waiting: (try? await store.accountOutboxCount()) ?? 0)]
+    }
+
+    /// The account as `!` lists it when it could not be synced: why, and what waits.
+    static func failure(_ account: AccountConfig, _ why: String, waiting count: Int) -> ReloadFailure {
+        let waiting = count > 0 ? "; \(count) change\(count == 1 ? " waits" : "s wait") for the next contact" : ""
+        return ReloadFailure(url: account.url.absoluteString, title: account.label, reason: why + waiting)
+    }
+
     static func merge(_ summary: ReloadSummary, _ outcome: AccountRun.Outcome, _ account: AccountConfig)
         -> ReloadSummary
     {
@@ -42,11 +56,7 @@ struct AccountReloader: FeedReloading {
             summary.accountNewArticles += synced.newArticles
             summary.feedsWithNewArticles += synced.feedsWithNewArticles.count
         } else {
-            let count = outcome.waiting
-            let waiting = count > 0 ? "; \(count) change\(count == 1 ? " waits" : "s wait") for the next contact" : ""
-            summary.accountFailures.append(
-                ReloadFailure(
-                    url: account.url.absoluteString, title: account.label, reason: (outcome.error ?? "failed") + waiting))
+            summary.accountFailures.append(failure(account, outcome.error ?? "failed", waiting: outcome.waiting))
         }
         return summary
     }
@@ -65,8 +75,12 @@ struct MisconfiguredAccountReloader: FeedReloading {
         var summary = try await local.reloadFeeds(only: only, progress: progress)
         summary.accounts += 1
         summary.accountNotes.append("the \(source) account is not set up")
-        summary.accountFailures.append(ReloadFailure(url: "urls-source", title: "the \(source) account", reason: problem))
+        summary.accountFailures = await standingFailures()
         return summary
+    }
+
+    func standingFailures() async -> [ReloadFailure] {
+        [ReloadFailure(url: "urls-source", title: "the \(source) account", reason: problem)]
     }
 
     func indexForSearch(progress: @escaping @Sendable (Int) -> Void) async throws {

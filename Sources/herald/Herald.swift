@@ -130,6 +130,9 @@ struct Herald {
             config.diagnostics += FeedSettingWarnings.unknownFeeds(unknown)
         }
         let reloader = makeReloader(config.settings)
+        // The account's last sync failed (here or in `herald reload` from cron): `!` says so
+        // from the start (three small reads of the library).
+        let standing = await reloader?.standingFailures() ?? []
         // An account never synced yet: the reader opens at once, and its first sync starts
         // (an empty screen would wait for a key nobody knows to press).
         if reloader is AccountReloader, let store = repository as? LibraryStore,
@@ -158,6 +161,7 @@ struct Herald {
             let app = ReaderApp(repository: repository, size: size)
             reader = app
             app.reloads.reloader = reloader
+            app.reloads.recall(accountFailures: standing)
             app.sync.library = makeSync(config.settings)
             app.podcasts = podcasts
             app.pages = (repository as? LibraryStore).map { WebPages(store: $0) }

@@ -132,6 +132,18 @@ struct AccountEndToEndTests {
         #expect(failed.output.contains("connection refused") && failed.output.contains("2 changes wait"))
         let status = try a.run(["account"]).output
         #expect(status.contains("waiting:  2 changes"), "\(status)")
+        // The reader opened later (no reload on start) lists the failure under ! at once.
+        let session = try await a.library.openReader(["--config", a.config.path])
+        defer { session.kill() }
+        try await session.waitUntil(contains: "Harbour notes")
+        try session.sendKeys("!")
+        let errors = try await session.waitUntil("the account in !") { screen in
+            screen.contains { $0.contains("FreshRSS") && $0.contains("connection refused") }
+        }
+        #expect(errors.contains { $0.contains("2 changes wait") }, "\(TmuxSession.framed(errors))")
+        try session.sendKeys("q")
+        try session.sendKeys("q")
+        _ = try await session.waitForExitStatus(timeout: .seconds(30))
         try proxy.start()
         #expect(try a.reload().contains("2 changes sent"))
         _ = try b.reload()

@@ -94,3 +94,29 @@ struct ReaderAccountReloadTests {
         #expect(app.message == "No feed failed to load, and none was read with errors.")
     }
 }
+
+extension ReaderAccountReloadTests {
+    @Test("a failure the library remembers (the last sync, before this reader) is listed by ! at once, until a sync works")
+    func rememberedFailure() async throws {
+        let why = "connection refused by 127.0.0.1; 2 changes wait for the next contact"
+        let (app, reloader) = await started(
+            AccountLikeReloader.summary(feeds: 2, localNew: 0, note: "FreshRSS: 0 new", new: 0))
+        await press(app, .character("!"))
+        #expect(app.message == "No feed failed to load, and none was read with errors.")
+        app.reloads.recall(accountFailures: [
+            ReloadFailure(url: "http://127.0.0.1:1/api/greader.php", title: "FreshRSS (alice@127.0.0.1)", reason: why)
+        ])
+        await press(app, .character("!"))
+        guard case .errors = app.screen else {
+            Issue.record("no error view")
+            return
+        }
+        let first = try #require(app.render().text().split(separator: "\n").dropFirst().first)
+        #expect(first.contains("FreshRSS (alice@127.0.0.1)") && first.contains("2 changes wait"), "\(first)")
+        await press(app, .character("q"))
+        await reloader.report(AccountLikeReloader.summary(feeds: 2, localNew: 0, note: "FreshRSS: 0 new", new: 0))
+        await press(app, .character("R"))
+        await press(app, .character("!"))
+        #expect(app.message == "No feed failed to load, and none was read with errors.")
+    }
+}

@@ -91,9 +91,17 @@ public protocol FeedReloading: Sendable {
     /// little at a time so the reader's own requests go between; `progress` hears how many
     /// still wait (0 at the end). Cancelling stops it; the next run goes on.
     func indexForSearch(progress: @escaping @Sendable (Int) -> Void) async throws
+
+    /// The failures a reload would put in `accountFailures` as things stand before one runs:
+    /// the server account's last sync failed (by this reader or another process, `herald
+    /// reload` from cron), or the config cannot set it up. `!` lists them from the start.
+    func standingFailures() async -> [ReloadFailure]
 }
 
 extension FeedReloading {
     /// Nothing to index: a reloader that stores nothing itself.
     public func indexForSearch(progress: @escaping @Sendable (Int) -> Void) async throws {}
+
+    /// No account: nothing stands failed.
+    public func standingFailures() async -> [ReloadFailure] { [] }
 }

@@ -33,6 +33,13 @@ public final class ReloadRunner {
         self.app = app
     }
 
+    /// What stood failed when the reader opened (`FeedReloading.standingFailures`): `!` lists
+    /// it until a reload with the account says otherwise.
+    public func recall(accountFailures: [ReloadFailure]) {
+        guard run == nil else { return }
+        self.accountFailures = accountFailures
+    }
+
     /// `r` reloads `feed` (the selected or open one), `R` every feed, `!` shows why feeds
     /// failed. True when the action was one of them.
     func perform(_ action: Action, feed: FeedID?) -> Bool {
