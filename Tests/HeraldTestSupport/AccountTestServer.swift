@@ -11,30 +11,8 @@ public final class AccountTestServer: Sendable {
     /// Serves the files of `folder` under `/feeds/`.
     public init(folder: URL) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Server/account_server.py")
-        let process = Process()
-        let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, folder.path]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var line = Data()
-        let handle = output.fileHandleForReading
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = handle.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        guard
-            let port = Int(
-                String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
-        else {
-            kill(process.processIdentifier, SIGKILL)
-            throw TestServerError("the account test server gave no port")
-        }
+        let (process, port) = try ScriptServer.start(
+            "account_server.py", [folder.path], what: "the account test server")
         (self.port, self.folder, self.pid) = (port, folder, process.processIdentifier)
         ExitCleanup.killAtExit(pid: pid)
     }

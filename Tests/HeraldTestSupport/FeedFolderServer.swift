@@ -12,32 +12,8 @@ public final class FeedFolderServer {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "herald-feeds-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Server/feed_folder_server.py")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, folder.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        self.process = process
-        var line = Data()
-        let handle = output.fileHandleForReading
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = handle.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        guard
-            let port = Int(
-                String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
-        else {
-            kill(process.processIdentifier, SIGKILL)
-            throw TestServerError("the feed folder server gave no port")
-        }
-        self.port = port
+        (process, port) = try ScriptServer.start(
+            "feed_folder_server.py", [folder.path], what: "the feed folder server")
     }
 
     /// The address TT-RSS (or anything) fetches the feed file `name` at.

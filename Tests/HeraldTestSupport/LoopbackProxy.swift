@@ -22,27 +22,8 @@ public final class LoopbackProxy {
     /// answers held `delay` milliseconds when given.
     public func start(delay: Int? = nil) throws {
         if let delay { self.delay = delay }
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Server/tcp_proxy.py")
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        child.arguments = ["python3", script.path, String(port), String(target), String(self.delay)]
-        let output = Pipe()
-        child.standardOutput = output
-        child.standardError = FileHandle.nullDevice
-        try child.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
-        else {
-            kill(child.processIdentifier, SIGKILL)
-            throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "the proxy gave no port"])
-        }
-        (self.port, process) = (port, child)
+        (process, port) = try ScriptServer.start(
+            "tcp_proxy.py", [String(port), String(target), String(self.delay)], what: "the proxy")
     }
 
     /// SIGKILL: the server is gone, its port refuses connections.

@@ -124,7 +124,7 @@ public actor RealFreshRSS {
         var attempt = 0
         while true {
             attempt += 1
-            let port = try freePort()
+            let port = try ScriptServer.freePort()
             // Foundation's Process learns of a child's end when every holder of a socket it
             // gave the child has closed it: the server the script leaves running would hold it
             // for ever, so the script runs without it (Process then waits for the script itself).
@@ -195,24 +195,5 @@ public actor RealFreshRSS {
         if check && status != 0 {
             throw TestServerError("FreshRSS's \(arguments[0]) failed (\(status)):\n\(ScriptRun.tail(log))")
         }
-    }
-
-    /// A loopback port nothing listens on now.
-    private static func freePort() throws -> Int {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw TestServerError("no socket for a free port") }
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                bind(socket, socketAddress, length) == 0 && getsockname(socket, socketAddress, &length) == 0
-            }
-        }
-        guard bound else { throw TestServerError("no free loopback port") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }

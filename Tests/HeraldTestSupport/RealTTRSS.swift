@@ -54,7 +54,7 @@ public actor RealTTRSS {
     private static func start() async throws -> RealTTRSS {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("herald-ttrss-\(getpid())")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        var port = try freePort()
+        var port = try ScriptServer.freePort()
         var output = try run("/bin/bash", [script.path, work.path, String(port)], environment: workers)
         // Debian's tt-rss takes php-mysql for its "php-mysql | php-pgsql" dependency: without
         // PDO's PostgreSQL driver every call answers "could not find driver". Install it and
@@ -65,7 +65,7 @@ public actor RealTTRSS {
                 environment: PackageInstalls.environment
             ).check("apt-get install php-pgsql")
             try stopServer(work)
-            port = try freePort()
+            port = try ScriptServer.freePort()
             output = try run("/bin/bash", [script.path, work.path, String(port)], environment: workers)
         }
         try output.check("start-ttrss.sh")
@@ -211,25 +211,6 @@ public actor RealTTRSS {
 
     private static func stopServer(_ work: URL) throws {
         try run("/bin/sh", ["-c", stopCommand(work)])
-    }
-
-    /// A port nothing listens on now (the kernel's choice for port 0).
-    static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw TestServerError("no socket") }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
-            }
-        }
-        guard bound else { throw TestServerError("no free port") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 
     @discardableResult
