@@ -111,8 +111,10 @@ extension ReaderAccountReloadTests {
             Issue.record("no error view")
             return
         }
-        let first = try #require(app.render().text().split(separator: "\n").dropFirst().first)
+        let screen = app.render().text()
+        let first = try #require(screen.split(separator: "\n").dropFirst().first)
         #expect(first.contains("FreshRSS (alice@127.0.0.1)") && first.contains("2 changes wait"), "\(first)")
+        #expect(screen.contains("the account failed") && !screen.contains("feed failed"), "\(screen)")
         await press(app, .character("q"))
         await reloader.report(AccountLikeReloader.summary(feeds: 2, localNew: 0, note: "FreshRSS: 0 new", new: 0))
         await press(app, .character("R"))

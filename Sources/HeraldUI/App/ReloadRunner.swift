@@ -63,7 +63,9 @@ public final class ReloadRunner {
                 app.say("No feed failed to load, and none was read with errors.")
             } else {
                 app.push(
-                    .errors(ReloadErrorsModel(failures: failed + broken, readWithErrors: broken.count)))
+                    .errors(
+                        ReloadErrorsModel(
+                            failures: failed + broken, accounts: accountFailures.count, readWithErrors: broken.count)))
             }
         default:
             return false

@@ -9,11 +9,12 @@ struct ReloadErrorsView {
     /// The keys in force, for the hint line.
     public var keymap: Keymap = .standard
 
-    /// "2 feeds failed · 1 read with errors".
+    /// "the account failed · 2 feeds failed · 1 read with errors".
     static func status(_ model: ReloadErrorsModel) -> String {
-        let broken = model.readWithErrors
-        let failed = model.failures.count - broken
+        let (accounts, broken) = (model.accounts, model.readWithErrors)
+        let failed = model.failures.count - broken - accounts
         let parts = [
+            accounts == 0 ? nil : "the account failed",
             failed == 0 ? nil : "\(failed) feed\(failed == 1 ? "" : "s") failed",
             broken == 0 ? nil : "\(broken) feed\(broken == 1 ? "" : "s") read with errors",
         ]
