@@ -174,7 +174,7 @@ struct AccountEndToEndTests {
         for extra in [0, 300, 1000] {
             // Every article again, slowly: the kill lands while they come.
             _ = try TmuxSession.runTool("sqlite3", [a.library.path, "DELETE FROM meta WHERE key = 'account.cursor'"])
-            try await AccountKill.reload(config: a.config.path, library: a.library.path, extra: extra)
+            try AccountKill.reload(config: a.config.path, library: a.library.path, extra: extra)
             let check = try TmuxSession.runTool("sqlite3", [a.library.path, "PRAGMA integrity_check"])
             #expect(check.trimmingCharacters(in: .whitespacesAndNewlines) == "ok")
             let queue = try TmuxSession.runTool(

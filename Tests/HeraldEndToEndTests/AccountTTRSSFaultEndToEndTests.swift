@@ -54,7 +54,7 @@ extension AccountTTRSSEndToEndTests {
         var midway = 0
         for extra in [0, 300, 1000] {
             _ = try sqlite("DELETE FROM meta WHERE key = 'account.cursor'")
-            try await AccountKill.reload(config: configA.path, library: a.path, extra: extra)
+            try AccountKill.reload(config: configA.path, library: a.path, extra: extra)
             #expect(try sqlite("PRAGMA integrity_check") == "ok")
             // Sent whole, or not yet: never a part lost.
             let left = try sqlite("SELECT count(*) FROM account_outbox")
@@ -77,7 +77,11 @@ enum AccountKill {
     /// Starts `herald reload`, waits until its sync has stored the server's flags (it is
     /// reading articles then; its cursor is stored only when they are all in), waits `extra`
     /// milliseconds more, and kills it with SIGKILL.
-    static func reload(config: String, library: String, extra: Int) async throws {
+    ///
+    /// Synchronous, on the caller's thread: an async poll can wait seconds for a thread of
+    /// the cooperative pool when the suite's other tests hold them (under TSan every kill of a
+    /// run once fell after the sync's end so).
+    static func reload(config: String, library: String, extra: Int) throws {
         let child = Process()
         child.executableURL = try HeraldUnderTest.binary()
         child.arguments = ["--config", config, "--db", library, "reload"]
@@ -95,9 +99,9 @@ enum AccountKill {
         while child.isRunning, ContinuousClock.now < deadline {
             let seen = (try? String(contentsOf: trace, encoding: .utf8)) ?? ""
             if seen.contains("sync: store states") { break }
-            try await Task.sleep(for: .milliseconds(5))
+            usleep(5_000)
         }
-        try await Task.sleep(for: .milliseconds(extra))
+        usleep(useconds_t(extra) * 1_000)
         kill(child.processIdentifier, SIGKILL)
         child.waitUntilExit()
     }
