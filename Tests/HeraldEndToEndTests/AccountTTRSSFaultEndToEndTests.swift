@@ -99,9 +99,12 @@ enum AccountKill {
         while child.isRunning, ContinuousClock.now < deadline {
             let seen = (try? String(contentsOf: trace, encoding: .utf8)) ?? ""
             if seen.contains("sync: store states") { break }
+            // Blocking on purpose (see above): this thread, not the cooperative pool, times
+            // the kill. It holds one pool thread for the seconds a sync runs, as the suite's
+            // synchronous `herald` runs do.
             usleep(5_000)
         }
-        usleep(useconds_t(extra) * 1_000)
+        usleep(useconds_t(extra) * 1_000)  // the same: the kill's delay, on this thread
         kill(child.processIdentifier, SIGKILL)
         child.waitUntilExit()
     }

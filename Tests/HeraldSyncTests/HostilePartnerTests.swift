@@ -128,7 +128,9 @@ struct HostilePartnerTests {
         let device = try setup.hostileFolder()
         let path = device.appendingPathComponent("ops-000001.log").path
         #expect(mkfifo(path, 0o644) == 0)
-        // Should a reader wait on it, a writer comes after 20 s, so the test ends either way.
+        // Should a reader wait on it, a writer comes after 20 s, so the test ends either way
+        // (a Thread of its own, sleeping: the sync under test is synchronous, and no pool
+        // thread is held).
         let writer = Thread {
             Thread.sleep(forTimeInterval: 20)
             let fd = open(path, O_WRONLY | O_NONBLOCK)
